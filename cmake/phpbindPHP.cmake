@@ -1,0 +1,62 @@
+# cmake/phpbindPHP.cmake — locates PHP through php-config.
+#
+# Override with -DPHP_CONFIG=/path/to/php-config. Defines:
+#   phpbind::php          interface target: the engine's include directories
+#   phpbind::php_embed    interface target: headers + the embed SAPI library (if found)
+#   PHP_EXECUTABLE        the php binary that belongs to this php-config
+#   PHP_VERSION_ID        e.g. 80236
+#   PHP_EXTENSION_DIR     where `php` looks for extensions
+#   PHP_RUN_TESTS         run-tests.php shipped with the development files (if found)
+include_guard(GLOBAL)
+
+if(NOT PHP_CONFIG)
+  find_program(PHP_CONFIG NAMES php-config php-config8.5 php-config8.4 php-config8.3 php-config8.2 php-config8.1)
+endif()
+if(NOT PHP_CONFIG)
+  message(FATAL_ERROR "phpbind: php-config not found. Install PHP's development files "
+                      "(Debian: apt-get install php8.2-dev) or pass -DPHP_CONFIG=/path/to/php-config.")
+endif()
+
+function(_phpbind_php_config out flag)
+  execute_process(COMMAND "${PHP_CONFIG}" ${flag} OUTPUT_VARIABLE _v OUTPUT_STRIP_TRAILING_WHITESPACE
+                  RESULT_VARIABLE _rc)
+  if(NOT _rc EQUAL 0)
+    message(FATAL_ERROR "phpbind: '${PHP_CONFIG} ${flag}' failed")
+  endif()
+  set(${out} "${_v}" PARENT_SCOPE)
+endfunction()
+
+_phpbind_php_config(_phpbind_includes --includes)
+_phpbind_php_config(PHP_VERSION_ID --vernum)
+_phpbind_php_config(PHP_EXTENSION_DIR --extension-dir)
+_phpbind_php_config(_phpbind_prefix --prefix)
+_phpbind_php_config(_phpbind_php_binary --php-binary)
+if(NOT PHP_EXECUTABLE)
+  set(PHP_EXECUTABLE "${_phpbind_php_binary}" CACHE FILEPATH "PHP CLI binary")
+endif()
+
+separate_arguments(_phpbind_includes UNIX_COMMAND "${_phpbind_includes}")
+set(PHP_INCLUDE_DIRS "")
+foreach(_i IN LISTS _phpbind_includes)
+  string(REGEX REPLACE "^-I" "" _i "${_i}")
+  list(APPEND PHP_INCLUDE_DIRS "${_i}")
+endforeach()
+
+if(NOT TARGET phpbind::php)
+  add_library(phpbind::php INTERFACE IMPORTED)
+  set_target_properties(phpbind::php PROPERTIES INTERFACE_INCLUDE_DIRECTORIES "${PHP_INCLUDE_DIRS}")
+endif()
+
+string(SUBSTRING "${PHP_VERSION_ID}" 0 1 _major)
+string(SUBSTRING "${PHP_VERSION_ID}" 2 1 _minor)
+find_library(PHP_EMBED_LIBRARY NAMES php php${_major}.${_minor} php${_major}
+             HINTS "${_phpbind_prefix}/lib" "${_phpbind_prefix}/lib64")
+if(PHP_EMBED_LIBRARY AND NOT TARGET phpbind::php_embed)
+  add_library(phpbind::php_embed INTERFACE IMPORTED)
+  set_target_properties(phpbind::php_embed PROPERTIES
+    INTERFACE_LINK_LIBRARIES "phpbind::php;${PHP_EMBED_LIBRARY}")
+endif()
+
+find_file(PHP_RUN_TESTS run-tests.php
+          HINTS "${PHP_EXTENSION_DIR}/build" "${_phpbind_prefix}/lib/php/build"
+          NO_DEFAULT_PATH)

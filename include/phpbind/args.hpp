@@ -1,0 +1,120 @@
+// phpbind/args.hpp — argument annotations and the special parameter kinds.
+//
+//   php::arg("name")             names a parameter (ReflectionParameter::getName())
+//   php::arg("name") = value     ... and gives it a default: `int $b = 1`
+//   php::ref<T>                  a by-reference parameter: `int &$x`
+//   php::variadic<T>             the trailing variadic: `int ...$rest`
+#pragma once
+
+#include <phpbind/caster.hpp>
+
+#include <cstddef>
+#include <iterator>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+PHPBIND_NAMESPACE_BEGIN
+
+template <class D>
+struct arg_v;
+
+/// Names a parameter of a bound function.
+struct arg {
+    const char* name;
+    constexpr explicit arg(const char* n) noexcept : name(n) {}
+
+    /// Gives the parameter a default value: `php::arg("b") = 1`.
+    template <class D>
+    arg_v<std::decay_t<D>> operator=(D&& value) const {
+        return {name, std::forward<D>(value)};
+    }
+};
+
+/// A named parameter with a default value.
+template <class D>
+struct arg_v {
+    const char* name;
+    D value;
+};
+
+/// A by-reference parameter (`T &$name`). The C++ function reads and writes
+/// the value through it; the new value is assigned back to the caller's
+/// variable when the function returns normally (typed references are honoured:
+/// a value the reference's type rejects raises TypeError). A null or undefined
+/// variable starts as a value-initialised T.
+template <class T>
+class ref {
+public:
+    explicit ref(T* v) noexcept : v_(v) {}
+    T& operator*() const noexcept { return *v_; }
+    T* operator->() const noexcept { return v_; }
+    T& get() const noexcept { return *v_; }
+    ref& operator=(const T& v) {
+        *v_ = v;
+        return *this;
+    }
+    ref& operator=(T&& v) {
+        *v_ = std::move(v);
+        return *this;
+    }
+
+private:
+    T* v_;
+};
+
+namespace detail {
+template <class T>
+struct variadic_access;
+}
+
+/// The trailing variadic parameter (`T ...$name`): the extra arguments, each
+/// read with caster<T>. Elements are converted on access; a variadic of views
+/// (std::string_view, php::ValueView) copies nothing.
+template <class T>
+class variadic {
+    using c = caster<T>;
+    using parsed = typename c::parsed;
+
+public:
+    variadic() = default;
+    variadic(const variadic&) = delete;
+    variadic& operator=(const variadic&) = delete;
+    variadic(variadic&& o) noexcept : items_(std::exchange(o.items_, nullptr)), n_(std::exchange(o.n_, 0)) {}
+    ~variadic() {
+        if (items_) efree(items_);
+    }
+
+    size_t size() const noexcept { return n_; }
+    bool empty() const noexcept { return n_ == 0; }
+    T operator[](size_t i) const { return c::get(items_[i]); }
+
+    class iterator {
+    public:
+        using iterator_category = std::input_iterator_tag;
+        using value_type = T;
+        using difference_type = std::ptrdiff_t;
+        iterator(parsed* p) : p_(p) {}
+        T operator*() const { return c::get(*p_); }
+        iterator& operator++() {
+            ++p_;
+            return *this;
+        }
+        bool operator==(const iterator& o) const { return p_ == o.p_; }
+
+    private:
+        parsed* p_;
+    };
+    iterator begin() const { return iterator(items_); }
+    iterator end() const { return iterator(items_ + n_); }
+    std::vector<T> to_vector() const { return std::vector<T>(begin(), end()); }
+
+private:
+    friend struct detail::variadic_access<T>;
+    // Request memory: reclaimed by the engine even if a fatal error ends the
+    // request while the arguments are being read.
+    parsed* items_ = nullptr;
+    size_t n_ = 0;
+};
+
+PHPBIND_NAMESPACE_END

@@ -1,0 +1,252 @@
+// phpbind/caster.hpp — how a C++ type crosses the boundary, and which PHP type it declares.
+//
+// `php::caster<T>` is the extension point. A caster describes, for one C++ type:
+//
+//   type_mask / type_name   the PHP type it declares in arg info ("int", "?string", ...)
+//   parsed                  a trivially destructible form read from the argument zval
+//   load(arg, num, out, nullable)
+//                           reads argument #num exactly as ZPP would (weak or strict
+//                           mode, same coercions, same deprecations); on failure it
+//                           raises PHP's own error and returns false
+//   get(parsed&)            builds the C++ value; never calls into the engine
+//   to_zval(value, out)     writes a return value into an uninitialised zval
+//   persistent_zval(v, out) writes an immutable, process-lifetime zval (defaults)
+//
+// Reading happens in two phases — every argument is loaded before any C++ object
+// with a destructor is built — so an engine error raised while reading arguments
+// (which may run a user error handler) never jumps over a live C++ destructor.
+#pragma once
+
+#include <phpbind/exceptions.hpp>
+#include <phpbind/value.hpp>
+
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <type_traits>
+
+PHPBIND_NAMESPACE_BEGIN
+
+template <class T>
+struct caster {
+    static_assert(sizeof(T) == 0,
+                  "phpbind: no caster for this C++ type. Use a supported type (bool, integers, "
+                  "double, std::string, std::string_view, std::optional<T>, php::Value, "
+                  "php::ValueView) or specialise php::caster<T> (see docs/casters.md).");
+};
+
+namespace detail {
+
+/// An immortal, persistent, interned-flagged string: the engine never
+/// refcounts or frees it, so it can sit in process-lifetime tables (argument
+/// defaults, constants) and be read by any request. Immortal by design: owned
+/// by the extension's static registration storage (docs/functions.md).
+zend_string* immortal_string(std::string_view s);
+
+PHPBIND_COLD bool load_long_slow(zval* arg, uint32_t num, zend_long& out, bool nullable);
+PHPBIND_COLD bool load_double_slow(zval* arg, uint32_t num, double& out, bool nullable);
+PHPBIND_COLD bool load_bool_slow(zval* arg, uint32_t num, bool& out, bool nullable);
+PHPBIND_COLD bool load_string_slow(zval* arg, uint32_t num, zend_string*& out, bool nullable);
+PHPBIND_COLD void integer_range_error(uint32_t num, long long min, unsigned long long max);
+PHPBIND_COLD void integer_return_overflow(unsigned long long value);
+
+template <class T>
+concept has_persistent_zval = requires(const T& v, zval* z) { caster<T>::persistent_zval(v, z); };
+
+} // namespace detail
+
+// ---------------------------------------------------------------------------
+// bool
+template <>
+struct caster<bool> {
+    static constexpr uint32_t type_mask = MAY_BE_BOOL;
+    static constexpr const char* type_name = "bool";
+    using parsed = bool;
+    static PHPBIND_INLINE bool load(zval* arg, uint32_t num, bool& out, bool nullable) {
+        if (EXPECTED(Z_TYPE_P(arg) == IS_TRUE)) { out = true; return true; }
+        if (EXPECTED(Z_TYPE_P(arg) == IS_FALSE)) { out = false; return true; }
+        return detail::load_bool_slow(arg, num, out, nullable);
+    }
+    static bool get(bool p) noexcept { return p; }
+    static void to_zval(bool v, zval* out) noexcept { ZVAL_BOOL(out, v); }
+    static void persistent_zval(bool v, zval* out) noexcept { ZVAL_BOOL(out, v); }
+};
+
+// ---------------------------------------------------------------------------
+// Integers: every integer type, range-checked against the C++ type.
+template <class I>
+    requires(std::is_integral_v<I> && !std::is_same_v<I, bool>)
+struct caster<I> {
+    static constexpr uint32_t type_mask = MAY_BE_LONG;
+    static constexpr const char* type_name = "int";
+    using parsed = zend_long;
+
+    // The C++ type's range clipped to PHP's int range.
+    static constexpr long long lo =
+        std::is_signed_v<I> ? std::max<long long>(std::numeric_limits<I>::min(), ZEND_LONG_MIN) : 0;
+    static constexpr unsigned long long hi =
+        std::min<unsigned long long>(std::numeric_limits<I>::max(), ZEND_LONG_MAX);
+    static constexpr bool full_range = lo == ZEND_LONG_MIN && hi == ZEND_LONG_MAX;
+
+    static PHPBIND_INLINE bool load(zval* arg, uint32_t num, zend_long& out, bool nullable) {
+        if (EXPECTED(Z_TYPE_P(arg) == IS_LONG)) {
+            out = Z_LVAL_P(arg);
+        } else if (!detail::load_long_slow(arg, num, out, nullable)) {
+            return false;
+        }
+        if constexpr (!full_range) {
+            if (UNEXPECTED(out < lo || (out > 0 && static_cast<unsigned long long>(out) > hi))) {
+                detail::integer_range_error(num, lo, hi);
+                return false;
+            }
+        }
+        return true;
+    }
+    static I get(zend_long p) noexcept { return static_cast<I>(p); }
+    static void to_zval(I v, zval* out) {
+        if constexpr (std::is_unsigned_v<I> && sizeof(I) >= sizeof(zend_long)) {
+            if (UNEXPECTED(v > static_cast<I>(ZEND_LONG_MAX))) {
+                detail::integer_return_overflow(v);
+            }
+        }
+        ZVAL_LONG(out, static_cast<zend_long>(v));
+    }
+    static void persistent_zval(I v, zval* out) { to_zval(v, out); }
+};
+
+// ---------------------------------------------------------------------------
+// Floating point
+template <class F>
+    requires std::is_floating_point_v<F>
+struct caster<F> {
+    static constexpr uint32_t type_mask = MAY_BE_DOUBLE;
+    static constexpr const char* type_name = "float";
+    using parsed = double;
+    static PHPBIND_INLINE bool load(zval* arg, uint32_t num, double& out, bool nullable) {
+        if (EXPECTED(Z_TYPE_P(arg) == IS_DOUBLE)) { out = Z_DVAL_P(arg); return true; }
+        return detail::load_double_slow(arg, num, out, nullable);
+    }
+    static F get(double p) noexcept { return static_cast<F>(p); }
+    static void to_zval(F v, zval* out) noexcept { ZVAL_DOUBLE(out, static_cast<double>(v)); }
+    static void persistent_zval(F v, zval* out) noexcept { to_zval(v, out); }
+};
+
+// ---------------------------------------------------------------------------
+// Strings. std::string_view borrows the argument's bytes (valid for the call);
+// std::string copies them.
+struct string_caster_base {
+    static constexpr uint32_t type_mask = MAY_BE_STRING;
+    static constexpr const char* type_name = "string";
+    using parsed = zend_string*;
+    static PHPBIND_INLINE bool load(zval* arg, uint32_t num, zend_string*& out, bool nullable) {
+        if (EXPECTED(Z_TYPE_P(arg) == IS_STRING)) { out = Z_STR_P(arg); return true; }
+        return detail::load_string_slow(arg, num, out, nullable);
+    }
+    static void to_zval(std::string_view v, zval* out) { ZVAL_STRINGL_FAST(out, v.data(), v.size()); }
+    static void persistent_zval(std::string_view v, zval* out) {
+        ZVAL_INTERNED_STR(out, detail::immortal_string(v));
+    }
+};
+
+template <>
+struct caster<std::string_view> : string_caster_base {
+    static std::string_view get(zend_string* p) noexcept { return {ZSTR_VAL(p), ZSTR_LEN(p)}; }
+};
+
+template <>
+struct caster<std::string> : string_caster_base {
+    static std::string get(zend_string* p) { return std::string(ZSTR_VAL(p), ZSTR_LEN(p)); }
+};
+
+// ---------------------------------------------------------------------------
+// Nullable: std::optional<T> declares ?T; null maps to std::nullopt.
+template <class T>
+struct caster<std::optional<T>> {
+    using inner = caster<T>;
+    static constexpr uint32_t type_mask = inner::type_mask | MAY_BE_NULL;
+    static constexpr const char* type_name = inner::type_name;  // printed with a leading '?'
+    struct parsed {
+        typename inner::parsed value;
+        bool present;
+    };
+    static PHPBIND_INLINE bool load(zval* arg, uint32_t num, parsed& out, bool) {
+        if (Z_TYPE_P(arg) == IS_NULL) {
+            out.present = false;
+            return true;
+        }
+        out.present = true;
+        return inner::load(arg, num, out.value, true);
+    }
+    static std::optional<T> get(parsed& p) {
+        if (!p.present) return std::nullopt;
+        return std::optional<T>(inner::get(p.value));
+    }
+    static void to_zval(std::optional<T>&& v, zval* out) {
+        if (v) inner::to_zval(std::move(*v), out);
+        else ZVAL_NULL(out);
+    }
+    static void to_zval(const std::optional<T>& v, zval* out) {
+        if (v) inner::to_zval(*v, out);
+        else ZVAL_NULL(out);
+    }
+    static void persistent_zval(const std::optional<T>& v, zval* out) {
+        if (v) inner::persistent_zval(*v, out);
+        else ZVAL_NULL(out);
+    }
+};
+
+// ---------------------------------------------------------------------------
+// mixed
+template <>
+struct caster<ValueView> {
+    static constexpr uint32_t type_mask = MAY_BE_ANY;
+    static constexpr const char* type_name = "mixed";
+    static constexpr bool accepts_any = true;
+    using parsed = zval*;
+    static PHPBIND_INLINE bool load(zval* arg, uint32_t, zval*& out, bool) {
+        out = arg;
+        return true;
+    }
+    static ValueView get(zval* p) noexcept { return ValueView(p); }
+    static void to_zval(ValueView v, zval* out) noexcept { ZVAL_COPY(out, v.raw()); }
+};
+
+template <>
+struct caster<Value> {
+    static constexpr uint32_t type_mask = MAY_BE_ANY;
+    static constexpr const char* type_name = "mixed";
+    static constexpr bool accepts_any = true;
+    using parsed = zval*;
+    static PHPBIND_INLINE bool load(zval* arg, uint32_t, zval*& out, bool) {
+        out = arg;
+        return true;
+    }
+    static Value get(zval* p) noexcept { return Value(ValueView(p)); }
+    static void to_zval(Value&& v, zval* out) noexcept { v.release_into(out); }
+    static void to_zval(const Value& v, zval* out) noexcept { ZVAL_COPY(out, v.raw()); }
+};
+
+// Nullable mixed is still mixed.
+template <>
+struct caster<std::optional<Value>> {
+    static constexpr uint32_t type_mask = MAY_BE_ANY;
+    static constexpr const char* type_name = "mixed";
+    static constexpr bool accepts_any = true;
+    using parsed = zval*;
+    static PHPBIND_INLINE bool load(zval* arg, uint32_t, zval*& out, bool) {
+        out = arg;
+        return true;
+    }
+    static std::optional<Value> get(zval* p) {
+        if (Z_TYPE_P(p) == IS_NULL) return std::nullopt;
+        return Value(ValueView(p));
+    }
+    static void to_zval(std::optional<Value>&& v, zval* out) noexcept {
+        if (v) v->release_into(out);
+        else ZVAL_NULL(out);
+    }
+};
+
+PHPBIND_NAMESPACE_END

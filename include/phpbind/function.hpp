@@ -1,0 +1,372 @@
+// phpbind/function.hpp — a C++ callable becomes a PHP internal function.
+//
+// The handler is a template instance specialised on the callable: arguments
+// are read straight from the call frame with the engine's own ZPP primitives,
+// the callable is called directly (no type erasure, no heap allocation), and
+// every error path is out of line. Arg info is generated from the C++
+// signature, so Reflection shows exactly what a C stub would declare.
+#pragma once
+
+#include <phpbind/args.hpp>
+#include <phpbind/caster.hpp>
+#include <phpbind/exceptions.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+
+PHPBIND_NAMESPACE_BEGIN
+
+class module;
+
+namespace detail {
+
+// ---------------------------------------------------------------------------
+// Parameter kinds: plain, by-reference, variadic.
+
+template <class P>
+struct param {
+    static_assert(!(std::is_lvalue_reference_v<P> && !std::is_const_v<std::remove_reference_t<P>>),
+                  "phpbind: a non-const reference parameter cannot be bound; use php::ref<T> for a "
+                  "PHP by-reference parameter, or take the value by copy / const&.");
+    using value_type = std::remove_cvref_t<P>;
+    using c = caster<value_type>;
+    static constexpr uint32_t type_mask = c::type_mask;
+    static constexpr bool by_ref = false;
+    static constexpr bool is_variadic = false;
+    using state = typename c::parsed;
+    static_assert(std::is_trivially_destructible_v<state>,
+                  "phpbind: caster<T>::parsed must be trivially destructible (see docs/casters.md).");
+
+    static PHPBIND_INLINE bool load(zval* arg, uint32_t num, state& st) { return c::load(arg, num, st, false); }
+    static decltype(auto) hold(state& st) { return c::get(st); }
+    template <class H>
+    static decltype(auto) pass(H& h) {
+        return std::move(h);
+    }
+    template <class H>
+    static void after(H&) {}
+};
+
+template <class T>
+struct param<ref<T>> {
+    using value_type = T;
+    using c = caster<T>;
+    static constexpr uint32_t type_mask = c::type_mask;
+    static constexpr bool by_ref = true;
+    static constexpr bool is_variadic = false;
+    struct state {
+        zval* target;
+        typename c::parsed value;
+        bool present;
+    };
+    struct holder {
+        zval* target;
+        T value;
+    };
+    static bool load(zval* arg, uint32_t num, state& st) {
+        st.target = Z_ISREF_P(arg) ? arg : nullptr;
+        zval* v = arg;
+        ZVAL_DEREF(v);
+        st.present = Z_TYPE_P(v) > IS_NULL;
+        return !st.present || c::load(v, num, st.value, false);
+    }
+    static holder hold(state& st) { return holder{st.target, st.present ? T(c::get(st.value)) : T{}}; }
+    static ref<T> pass(holder& h) { return ref<T>(&h.value); }
+    static void after(holder& h) {
+        if (!h.target) return;
+        zval tmp;
+        c::to_zval(std::move(h.value), &tmp);
+        ZEND_TRY_ASSIGN_REF_TMP(h.target, &tmp);
+    }
+};
+
+template <class T>
+struct variadic_access {
+    using parsed = typename caster<T>::parsed;
+    static variadic<T> make(parsed* items, size_t n) {
+        variadic<T> v;
+        v.items_ = items;
+        v.n_ = n;
+        return v;
+    }
+};
+
+template <class T>
+struct param<variadic<T>> {
+    using value_type = T;
+    using c = caster<T>;
+    static constexpr uint32_t type_mask = c::type_mask;
+    static constexpr bool by_ref = false;
+    static constexpr bool is_variadic = true;
+    using parsed = typename c::parsed;
+    struct state {
+        parsed* items;
+        size_t n;
+    };
+    // Loads arguments first..argc; `arg` is the first of them.
+    static bool load_all(zval* first, uint32_t first_num, uint32_t count, state& st) {
+        st.n = count;
+        st.items = nullptr;
+        if (count == 0) return true;
+        st.items = static_cast<parsed*>(safe_emalloc(count, sizeof(parsed), 0));
+        for (uint32_t i = 0; i < count; ++i) {
+            if (!c::load(first + i, first_num + i, st.items[i], false)) {
+                efree(st.items);
+                return false;
+            }
+        }
+        return true;
+    }
+    static variadic<T> hold(state& st) { return variadic_access<T>::make(st.items, st.n); }
+    static variadic<T>&& pass(variadic<T>& h) { return std::move(h); }
+    static void after(variadic<T>&) {}
+};
+
+// ---------------------------------------------------------------------------
+// Signatures
+
+template <class... T>
+struct type_list {};
+
+template <class F>
+struct signature;
+template <class R, class... A>
+struct signature<R (*)(A...)> {
+    using ret = R;
+    using args = type_list<A...>;
+};
+template <class R, class... A>
+struct signature<R (*)(A...) noexcept> : signature<R (*)(A...)> {};
+template <class C, class R, class... A>
+struct signature<R (C::*)(A...)> : signature<R (*)(A...)> {};
+template <class C, class R, class... A>
+struct signature<R (C::*)(A...) const> : signature<R (*)(A...)> {};
+template <class C, class R, class... A>
+struct signature<R (C::*)(A...) noexcept> : signature<R (*)(A...)> {};
+template <class C, class R, class... A>
+struct signature<R (C::*)(A...) const noexcept> : signature<R (*)(A...)> {};
+
+template <class F>
+struct callable_signature : signature<decltype(&F::operator())> {};
+
+// ---------------------------------------------------------------------------
+// Per-binding data, keyed by a type unique to the bound callable (the
+// function pointer's constant, or a lambda's closure type). It lives in the
+// extension that instantiates it: phpbind is linked statically with hidden
+// visibility, so no two extensions share it.
+
+template <class Key, size_t N>
+struct fn_data {
+    // Immutable zvals for omitted optional arguments (persistent, immortal).
+    static inline zval defaults[N ? N : 1];
+    static inline uint32_t required = 0;
+    static inline bool bound = false;
+};
+
+// The object of a stateful callable: up to a few bindings per callable type.
+template <class F, size_t I>
+struct closure_slot {
+    static inline void* ptr = nullptr;
+};
+
+// Everything the registration needs to know about one parameter.
+struct param_info {
+    const char* name = nullptr;
+    uint32_t type_mask = 0;
+    bool by_ref = false;
+    bool is_variadic = false;
+    bool has_default = false;
+};
+
+/// Appends a function to the module: validates the parameter spec, builds and
+/// stores its arg info, and fills the binding's data (defaults, required
+/// count). Binding the same callable again is allowed only with the same
+/// defaults. Returns false (and records an error on the module) otherwise.
+bool register_function(module& m, std::string_view name, zif_handler handler, uint32_t return_mask,
+                       const param_info* params, size_t n, zval* new_defaults, zval* data_defaults,
+                       uint32_t* required, bool* bound);
+
+// A default value for a `mixed` parameter: any scalar or string.
+template <class D>
+void any_default(const D& d, zval* out) {
+    if constexpr (std::is_same_v<D, std::nullptr_t> || std::is_same_v<D, std::nullopt_t>) {
+        ZVAL_NULL(out);
+    } else if constexpr (std::is_same_v<D, bool>) {
+        ZVAL_BOOL(out, d);
+    } else if constexpr (std::is_integral_v<D>) {
+        caster<D>::persistent_zval(d, out);
+    } else if constexpr (std::is_floating_point_v<D>) {
+        ZVAL_DOUBLE(out, d);
+    } else if constexpr (std::is_convertible_v<const D&, std::string_view>) {
+        caster<std::string_view>::persistent_zval(std::string_view(d), out);
+    } else {
+        static_assert(sizeof(D) == 0, "phpbind: a mixed parameter's default must be null, bool, int, float or string");
+    }
+}
+
+template <class P, class D>
+void make_default(const D& d, zval* out) {
+    using V = typename param<P>::value_type;
+    static_assert(!param<P>::is_variadic, "phpbind: a variadic parameter cannot have a default value");
+    if constexpr (requires { caster<V>::accepts_any; }) {
+        any_default(d, out);
+    } else if constexpr (std::is_same_v<D, std::nullptr_t> || std::is_same_v<D, std::nullopt_t>) {
+        static_assert(caster<V>::type_mask & MAY_BE_NULL,
+                      "phpbind: only a nullable parameter (std::optional<T>) can default to null");
+        ZVAL_NULL(out);
+    } else {
+        static_assert(std::is_constructible_v<V, const D&>,
+                      "phpbind: the default value is not convertible to the parameter's C++ type");
+        static_assert(has_persistent_zval<V>, "phpbind: this parameter type cannot have a default value");
+        caster<V>::persistent_zval(V(d), out);
+    }
+}
+
+template <class P>
+void apply_extra(param_info& pi, zval*, const arg& a) {
+    pi.name = a.name;
+}
+template <class P, class D>
+void apply_extra(param_info& pi, zval* def, const arg_v<D>& a) {
+    pi.name = a.name;
+    pi.has_default = true;
+    make_default<P>(a.value, def);
+}
+
+template <class... T>
+struct last_of {
+    using type = typename decltype((std::type_identity<T>{}, ...))::type;
+};
+
+// ---------------------------------------------------------------------------
+// The handler.
+
+template <class Key, class Invoke, class R, class... A>
+struct binder {
+    static constexpr size_t N = sizeof...(A);
+    static constexpr bool has_variadic = [] {
+        if constexpr (N == 0) return false;
+        else return param<typename last_of<A...>::type>::is_variadic;
+    }();
+    static constexpr size_t fixed = has_variadic ? N - 1 : N;
+    using data = fn_data<Key, N>;
+
+    template <size_t I, class P>
+    static PHPBIND_INLINE bool load_one(zend_execute_data* execute_data, uint32_t argc,
+                                        typename param<P>::state& st) {
+        if constexpr (param<P>::is_variadic) {
+            if (UNEXPECTED(ZEND_CALL_INFO(execute_data) & ZEND_CALL_HAS_EXTRA_NAMED_PARAMS)) {
+                zend_unexpected_extra_named_error();
+                return false;
+            }
+            uint32_t n = argc > I ? argc - static_cast<uint32_t>(I) : 0;
+            return param<P>::load_all(ZEND_CALL_ARG(execute_data, I + 1), I + 1, n, st);
+        } else {
+            zval* z = EXPECTED(I < argc) ? ZEND_CALL_ARG(execute_data, I + 1) : &data::defaults[I];
+            return param<P>::load(z, I + 1, st);
+        }
+    }
+
+    template <size_t... I>
+    static PHPBIND_INLINE void run(zend_execute_data* execute_data, zval* return_value, uint32_t argc,
+                                   std::index_sequence<I...>) {
+        std::tuple<typename param<A>::state...> st;
+        if (!(load_one<I, A>(execute_data, argc, std::get<I>(st)) && ...)) return;
+        try {
+            // Phase two: C++ values; nothing here calls into the engine.
+            std::tuple<decltype(param<A>::hold(std::get<I>(st)))...> h{param<A>::hold(std::get<I>(st))...};
+            if constexpr (std::is_void_v<R>) {
+                Invoke::call(param<A>::pass(std::get<I>(h))...);
+            } else {
+                caster<std::remove_cvref_t<R>>::to_zval(Invoke::call(param<A>::pass(std::get<I>(h))...),
+                                                        return_value);
+            }
+            (param<A>::after(std::get<I>(h)), ...);
+        } catch (...) {
+            raise_current_exception();
+        }
+    }
+
+    static void handle(zend_execute_data* execute_data, zval* return_value) {
+        const uint32_t argc = EX_NUM_ARGS();
+        if constexpr (N == 0) {
+            if (UNEXPECTED(argc != 0)) {
+                zend_wrong_parameters_none_error();
+                return;
+            }
+        } else if constexpr (has_variadic) {
+            if (UNEXPECTED(argc < data::required)) {
+                zend_wrong_parameters_count_error(data::required, static_cast<uint32_t>(-1));
+                return;
+            }
+        } else {
+            if (UNEXPECTED(argc < data::required || argc > fixed)) {
+                zend_wrong_parameters_count_error(data::required, fixed);
+                return;
+            }
+        }
+        run(execute_data, return_value, argc, std::index_sequence_for<A...>{});
+    }
+
+    static constexpr uint32_t return_mask() {
+        if constexpr (std::is_void_v<R>) return MAY_BE_VOID;
+        else return caster<std::remove_cvref_t<R>>::type_mask;
+    }
+
+    template <class... Extra>
+    static bool bind(module& m, std::string_view name, const Extra&... extra) {
+        static_assert(sizeof...(Extra) <= N, "phpbind: more php::arg() annotations than parameters");
+        param_info pi[N ? N : 1] = {param_info{nullptr, param<A>::type_mask, param<A>::by_ref,
+                                               param<A>::is_variadic, false}...};
+        zval defs[N ? N : 1];
+        for (auto& z : defs) ZVAL_UNDEF(&z);
+        auto extras = std::forward_as_tuple(extra...);
+        [&]<size_t... J>(std::index_sequence<J...>) {
+            (apply_extra<std::tuple_element_t<J, std::tuple<A...>>>(pi[J], &defs[J], std::get<J>(extras)), ...);
+        }(std::index_sequence_for<Extra...>{});
+        return register_function(m, name, &handle, return_mask(), pi, N, defs, data::defaults, &data::required,
+                                 &data::bound);
+    }
+};
+
+template <auto F>
+struct invoke_pointer {
+    template <class... T>
+    static PHPBIND_INLINE decltype(auto) call(T&&... a) {
+        return F(std::forward<T>(a)...);
+    }
+};
+
+// Calls a lambda. A captureless one is default-constructed in place; a
+// capturing one lives in `slot` (immortal by design, one per closure type).
+template <class F, void** Slot>
+struct invoke_closure {
+    template <class... T>
+    static PHPBIND_INLINE decltype(auto) call(T&&... a) {
+        if constexpr (std::is_empty_v<F> && std::is_default_constructible_v<F>) {
+            return F{}(std::forward<T>(a)...);
+        } else {
+            return (*static_cast<F*>(*Slot))(std::forward<T>(a)...);
+        }
+    }
+};
+
+template <class Key, class Invoke, class R, class Args>
+struct binder_for;
+template <class Key, class Invoke, class R, class... A>
+struct binder_for<Key, Invoke, R, type_list<A...>> {
+    using type = binder<Key, Invoke, R, A...>;
+};
+
+template <auto F>
+struct pointer_key {};
+
+} // namespace detail
+
+PHPBIND_NAMESPACE_END

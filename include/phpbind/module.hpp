@@ -1,0 +1,213 @@
+// phpbind/module.hpp — a PHP module: its functions, constants, lifecycle and phpinfo().
+//
+//   PHPBIND_EXTENSION(hello, m) {
+//       m.version("1.0.0");
+//       m.def<&add>("add", php::arg("a"), php::arg("b") = 1);
+//       m.constant("HELLO_ANSWER", 42);
+//       m.on_request_start([] { /* RINIT */ });
+//   }
+//
+// The body runs once per process, when the engine asks the extension for its
+// module entry (get_module). It only records: functions are registered by the
+// engine from the table it builds, constants and callbacks take effect at
+// module startup (MINIT).
+#pragma once
+
+#include <phpbind/function.hpp>
+
+#include <deque>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+PHPBIND_NAMESPACE_BEGIN
+
+/// Rows of the module's section in phpinfo() and `php --ri`.
+class info_table {
+public:
+    void row(std::string_view key, std::string_view value);
+};
+
+class module {
+public:
+    explicit module(std::string name);
+    module(const module&) = delete;
+    module& operator=(const module&) = delete;
+
+    const std::string& name() const noexcept { return name_; }
+
+    /// The version `phpversion('<name>')` and `php --ri` report.
+    module& version(std::string v);
+
+    /// Binds a free function at C speed: the handler is specialised on `F`.
+    /// `name` may carry a namespace: "Vendor\\Ext\\fn".
+    template <auto F, class... Extra>
+    module& def(std::string_view name, const Extra&... extra) {
+        using Fn = decltype(F);
+        static_assert(std::is_pointer_v<Fn> && std::is_function_v<std::remove_pointer_t<Fn>>,
+                      "phpbind: def<&fn> takes a pointer to a free (or static member) function");
+        using S = detail::signature<Fn>;
+        using B = typename detail::binder_for<detail::pointer_key<F>, detail::invoke_pointer<F>, typename S::ret,
+                                              typename S::args>::type;
+        B::bind(*this, name, extra...);
+        return *this;
+    }
+
+    /// Binds a lambda or function object. A captureless lambda costs what a
+    /// function pointer does; a stateful callable is moved into storage that
+    /// lives as long as the process (one object per binding, see
+    /// docs/functions.md).
+    template <class F, class... Extra>
+        requires(!std::is_pointer_v<std::decay_t<F>>)
+    module& def(std::string_view name, F&& f, const Extra&... extra) {
+        using Fn = std::decay_t<F>;
+        using S = detail::callable_signature<Fn>;
+        if constexpr (std::is_empty_v<Fn> && std::is_default_constructible_v<Fn>) {
+            using B = typename detail::binder_for<Fn, detail::invoke_closure<Fn, nullptr>, typename S::ret,
+                                                  typename S::args>::type;
+            B::bind(*this, name, extra...);
+        } else {
+            bind_stateful<Fn, S>(name, std::forward<F>(f), std::make_index_sequence<stateful_slots>{}, extra...);
+        }
+        return *this;
+    }
+
+    /// A module constant (int, float, bool, string or null), registered at
+    /// MINIT. `name` may carry a namespace.
+    template <class T>
+    module& constant(std::string_view name, const T& value) {
+        zval z;
+        detail::any_default(value, &z);
+        add_constant(name, &z);
+        return *this;
+    }
+
+    /// Lifecycle callbacks. Startup callbacks run at MINIT in the order they
+    /// were added; shutdown callbacks at MSHUTDOWN in reverse order; request
+    /// callbacks at RINIT / RSHUTDOWN (forward / reverse). A callback that
+    /// throws fails that phase with a warning naming the module.
+    module& on_startup(std::function<void()> f);
+    module& on_shutdown(std::function<void()> f);
+    module& on_request_start(std::function<void()> f);
+    module& on_request_end(std::function<void()> f);
+
+    /// Extra rows for phpinfo(); the section always shows support and version.
+    module& info(std::function<void(info_table&)> f);
+
+    /// Records an error in the module's definition. It is reported when the
+    /// engine starts the module, which then fails to start.
+    void add_error(std::string message);
+
+    // -- used by the glue phpbind generates --------------------------------
+    struct hooks {
+        zend_result (*minit)(int, int);
+        zend_result (*mshutdown)(int, int);
+        zend_result (*rinit)(int, int);
+        zend_result (*rshutdown)(int, int);
+        void (*minfo)(zend_module_entry*);
+    };
+    zend_module_entry* finish(const hooks& h);
+    zend_result startup(int type, int module_number);
+    zend_result shutdown();
+    zend_result request_startup();
+    zend_result request_shutdown();
+    void print_info();
+
+    // Storage for strings the engine keeps pointers to (names, defaults).
+    const char* keep(std::string_view s);
+    void add_function(const zend_function_entry& fe, std::unique_ptr<zend_internal_arg_info[]> arginfo);
+
+private:
+    static constexpr size_t stateful_slots = 8;
+
+    template <class Fn, class S, class F, size_t... I, class... Extra>
+    void bind_stateful(std::string_view name, F&& f, std::index_sequence<I...>, const Extra&... extra) {
+        bool done = false;
+        auto try_slot = [&]<size_t K>(std::integral_constant<size_t, K>) {
+            using Slot = detail::closure_slot<Fn, K>;
+            if (done || Slot::ptr) return;
+            done = true;
+            Slot::ptr = new Fn(std::forward<F>(f));  // immortal by design
+            using B = typename detail::binder_for<Slot, detail::invoke_closure<Fn, &Slot::ptr>, typename S::ret,
+                                                  typename S::args>::type;
+            B::bind(*this, name, extra...);
+        };
+        (try_slot(std::integral_constant<size_t, I>{}), ...);
+        if (!done) {
+            add_error("function " + std::string(name) + ": more than " + std::to_string(stateful_slots) +
+                      " functions bound from one stateful callable type; bind distinct lambdas");
+        }
+    }
+
+    void add_constant(std::string_view name, zval* value);
+    bool report_errors();
+
+    std::string name_;
+    std::string version_ = "";
+    zend_module_entry entry_{};
+    std::vector<zend_function_entry> functions_;
+    std::vector<std::unique_ptr<zend_internal_arg_info[]>> arginfo_;
+    std::deque<std::string> strings_;
+    std::vector<std::pair<std::string, zval>> constants_;
+    std::vector<std::function<void()>> on_startup_, on_shutdown_, on_request_start_, on_request_end_;
+    std::vector<std::function<void(info_table&)>> info_;
+    std::vector<std::string> errors_;
+    bool finished_ = false;
+    int module_number_ = 0;
+};
+
+namespace detail {
+
+/// Per-module glue, keyed by the module's init function so several modules
+/// linked into one binary never share state.
+template <void (*Init)(module&)>
+struct module_host {
+    static inline module* instance = nullptr;
+    static zend_result minit(int type, int module_number) { return instance->startup(type, module_number); }
+    static zend_result mshutdown(int, int) { return instance->shutdown(); }
+    static zend_result rinit(int, int) { return instance->request_startup(); }
+    static zend_result rshutdown(int, int) { return instance->request_shutdown(); }
+    static void minfo(zend_module_entry*) { instance->print_info(); }
+
+    static zend_module_entry* entry(const char* name) {
+        if (!instance) {
+            // Immortal by design: the engine keeps pointers into the module
+            // entry, its function table and arg info for the process lifetime.
+            instance = new module(name);
+            try {
+                Init(*instance);
+            } catch (const std::exception& e) {
+                instance->add_error(e.what());
+            } catch (...) {
+                instance->add_error("unknown C++ exception while defining the module");
+            }
+        }
+        return instance->finish({&minit, &mshutdown, &rinit, &rshutdown, &minfo});
+    }
+};
+
+} // namespace detail
+
+PHPBIND_NAMESPACE_END
+
+/// Defines a PHP extension named `name`; the block that follows receives the
+/// `php::module&` to fill. Exports `get_module` unless PHPBIND_NO_GET_MODULE is
+/// defined (modules linked into an embedding program).
+#define PHPBIND_EXTENSION(name, m)                                                                  \
+    static void phpbind_init_##name(::php::module& m);                                              \
+    extern "C" __attribute__((visibility("hidden"))) zend_module_entry* phpbind_module_##name() {   \
+        return ::php::detail::module_host<&phpbind_init_##name>::entry(#name);                      \
+    }                                                                                               \
+    PHPBIND_DETAIL_GET_MODULE(name)                                                                 \
+    static void phpbind_init_##name(::php::module& m)
+
+#ifdef PHPBIND_NO_GET_MODULE
+#define PHPBIND_DETAIL_GET_MODULE(name)
+#else
+#define PHPBIND_DETAIL_GET_MODULE(name) \
+    PHPBIND_EXPORT zend_module_entry* get_module() { return phpbind_module_##name(); }
+#endif

@@ -1,0 +1,18 @@
+// phpbind/phpbind.hpp — the entry header: everything a PHP extension written with phpbind needs.
+//
+//   #include <phpbind/phpbind.hpp>
+//
+//   int64_t add(int64_t a, int64_t b) { return a + b; }
+//
+//   PHPBIND_EXTENSION(hello, m) {
+//       m.def<&add>("add", php::arg("a"), php::arg("b") = 1);   // add(int $a, int $b = 1): int
+//   }
+#pragma once
+
+#include <phpbind/engine.hpp>
+#include <phpbind/exceptions.hpp>
+#include <phpbind/value.hpp>
+#include <phpbind/caster.hpp>
+#include <phpbind/args.hpp>
+#include <phpbind/function.hpp>
+#include <phpbind/module.hpp>

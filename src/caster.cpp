@@ -1,0 +1,69 @@
+// src/caster.cpp — the out-of-line (cold) halves of the built-in casters.
+//
+// Each slow path defers to the engine's own zend_parse_arg_*_slow(), which
+// applies weak-mode coercion, strict_types, and the "Passing null to
+// parameter" deprecation exactly as ZPP does; on failure it raises the error
+// ZEND_PARSE_PARAMETERS_END would raise, via zend_wrong_parameter_type_error()
+// (which itself stays quiet when an exception is already pending).
+#include <phpbind/caster.hpp>
+
+#include <cstring>
+
+PHPBIND_NAMESPACE_BEGIN
+namespace detail {
+
+namespace {
+// Z_EXPECTED_X_OR_NULL directly follows Z_EXPECTED_X in zend_expected_type.
+zend_expected_type expected(zend_expected_type base, bool nullable) {
+    return static_cast<zend_expected_type>(base + (nullable ? 1 : 0));
+}
+} // namespace
+
+bool load_long_slow(zval* arg, uint32_t num, zend_long& out, bool nullable) {
+    if (zend_parse_arg_long_slow(arg, &out, num)) return true;
+    zend_wrong_parameter_type_error(num, expected(Z_EXPECTED_LONG, nullable), arg);
+    return false;
+}
+
+bool load_double_slow(zval* arg, uint32_t num, double& out, bool nullable) {
+    if (zend_parse_arg_double_slow(arg, &out, num)) return true;
+    zend_wrong_parameter_type_error(num, expected(Z_EXPECTED_DOUBLE, nullable), arg);
+    return false;
+}
+
+bool load_bool_slow(zval* arg, uint32_t num, bool& out, bool nullable) {
+    if (zend_parse_arg_bool_slow(arg, &out, num)) return true;
+    zend_wrong_parameter_type_error(num, expected(Z_EXPECTED_BOOL, nullable), arg);
+    return false;
+}
+
+bool load_string_slow(zval* arg, uint32_t num, zend_string*& out, bool nullable) {
+    if (zend_parse_arg_str_slow(arg, &out, num)) return true;
+    zend_wrong_parameter_type_error(num, expected(Z_EXPECTED_STRING, nullable), arg);
+    return false;
+}
+
+void integer_range_error(uint32_t num, long long min, unsigned long long max) {
+    if (max == static_cast<unsigned long long>(ZEND_LONG_MAX)) {
+        zend_argument_value_error(num, "must be greater than or equal to %lld", min);
+    } else {
+        zend_argument_value_error(num, "must be between %lld and %llu", min, max);
+    }
+}
+
+void integer_return_overflow(unsigned long long value) {
+    throw arithmetic_error("Return value " + std::to_string(value) + " is out of range for type int");
+}
+
+zend_string* immortal_string(std::string_view s) {
+    zend_string* str = zend_string_init(s.data(), s.size(), /*persistent=*/1);
+    zend_string_hash_val(str);
+    // Interned strings are never refcounted nor freed by the engine; a
+    // persistent one may be read from every request (opcache marks its
+    // shared-memory strings the same way).
+    GC_TYPE_INFO(str) = GC_STRING | ((IS_STR_INTERNED | IS_STR_PERSISTENT) << GC_FLAGS_SHIFT);
+    return str;
+}
+
+} // namespace detail
+PHPBIND_NAMESPACE_END

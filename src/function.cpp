@@ -1,0 +1,146 @@
+// src/function.cpp — arg info for bound functions.
+//
+// The engine keeps arg info for the process lifetime: when a function's arg
+// info carries types, zend_register_functions() copies the array shallowly
+// and keeps reading `name` and `default_value` (ReflectionParameter, named
+// arguments that skip an optional parameter). So both strings and the array
+// are owned by the module's static storage and never freed.
+#include <phpbind/module.hpp>
+
+#include <cinttypes>
+#include <cmath>
+#include <cstdio>
+
+PHPBIND_NAMESPACE_BEGIN
+namespace detail {
+
+namespace {
+
+// A PHP constant expression for a default value, as a stub would spell it;
+// the engine evaluates it for named arguments and Reflection.
+std::string php_literal(const zval* z) {
+    switch (Z_TYPE_P(z)) {
+    case IS_NULL: return "null";
+    case IS_FALSE: return "false";
+    case IS_TRUE: return "true";
+    case IS_LONG: {
+        if (Z_LVAL_P(z) == ZEND_LONG_MIN) return "PHP_INT_MIN";
+        return std::to_string(Z_LVAL_P(z));
+    }
+    case IS_DOUBLE: {
+        double d = Z_DVAL_P(z);
+        if (std::isnan(d)) return "NAN";
+        if (std::isinf(d)) return d > 0 ? "INF" : "-INF";
+        char buf[64];
+        std::snprintf(buf, sizeof buf, "%.17g", d);
+        // Prefer the shortest spelling that reads back exactly.
+        for (int prec = 1; prec < 17; ++prec) {
+            char shorter[64];
+            std::snprintf(shorter, sizeof shorter, "%.*g", prec, d);
+            if (std::strtod(shorter, nullptr) == d) {
+                std::snprintf(buf, sizeof buf, "%s", shorter);
+                break;
+            }
+        }
+        std::string s(buf);
+        if (s.find_first_of(".eEn") == std::string::npos) s += ".0";
+        return s;
+    }
+    case IS_STRING: {
+        std::string_view v(Z_STRVAL_P(z), Z_STRLEN_P(z));
+        bool plain = true;
+        for (unsigned char c : v) plain = plain && c >= 0x20 && c < 0x7f;
+        std::string out;
+        if (plain) {
+            out += '\'';
+            for (char c : v) {
+                if (c == '\'' || c == '\\') out += '\\';
+                out += c;
+            }
+            out += '\'';
+        } else {
+            out += '"';
+            for (unsigned char c : v) {
+                char esc[8];
+                if (c == '"' || c == '\\' || c == '$') {
+                    out += '\\';
+                    out += static_cast<char>(c);
+                } else if (c >= 0x20 && c < 0x7f) {
+                    out += static_cast<char>(c);
+                } else {
+                    std::snprintf(esc, sizeof esc, "\\x%02x", c);
+                    out += esc;
+                }
+            }
+            out += '"';
+        }
+        return out;
+    }
+    default: return "null";
+    }
+}
+
+} // namespace
+
+bool register_function(module& m, std::string_view name, zif_handler handler, uint32_t return_mask,
+                       const param_info* params, size_t n, zval* new_defaults, zval* data_defaults,
+                       uint32_t* required, bool* bound) {
+    const std::string fn(name);
+    // Required parameters are those before the first default (or the variadic).
+    uint32_t req = static_cast<uint32_t>(n);
+    for (size_t i = 0; i < n; ++i) {
+        if (params[i].has_default || params[i].is_variadic) {
+            req = static_cast<uint32_t>(i);
+            break;
+        }
+    }
+    for (size_t i = req; i < n; ++i) {
+        if (!params[i].has_default && !params[i].is_variadic) {
+            m.add_error("function " + fn + "(): parameter #" + std::to_string(i + 1) +
+                        " has no default value but follows an optional parameter");
+            return false;
+        }
+    }
+    if (*bound) {
+        bool same = *required == req;
+        for (size_t i = 0; same && i < n; ++i) {
+            same = Z_TYPE(data_defaults[i]) == Z_TYPE(new_defaults[i]) &&
+                   (Z_TYPE(new_defaults[i]) == IS_UNDEF || zend_is_identical(&data_defaults[i], &new_defaults[i]));
+        }
+        if (!same) {
+            m.add_error("function " + fn +
+                        "(): this C++ function is already bound with other default values; wrap it in a "
+                        "lambda to bind it again");
+            return false;
+        }
+    } else {
+        *bound = true;
+        *required = req;
+        for (size_t i = 0; i < n; ++i) ZVAL_COPY_VALUE(&data_defaults[i], &new_defaults[i]);
+    }
+
+    auto info = std::make_unique<zend_internal_arg_info[]>(n + 1);
+    // Slot 0 describes the function: required count and return type.
+    info[0].name = reinterpret_cast<const char*>(static_cast<uintptr_t>(req));
+    info[0].type = zend_type{nullptr, return_mask};
+    info[0].default_value = nullptr;
+    for (size_t i = 0; i < n; ++i) {
+        const param_info& p = params[i];
+        std::string pname = p.name ? std::string(p.name) : "arg" + std::to_string(i);
+        info[i + 1].name = m.keep(pname);
+        info[i + 1].type =
+            zend_type{nullptr, p.type_mask | _ZEND_ARG_INFO_FLAGS(p.by_ref ? 1u : 0u, p.is_variadic, 0)};
+        info[i + 1].default_value = p.has_default ? m.keep(php_literal(&new_defaults[i])) : nullptr;
+    }
+    zend_function_entry fe{};
+    fe.fname = m.keep(fn);
+    fe.handler = handler;
+    fe.arg_info = info.get();
+    fe.num_args = static_cast<uint32_t>(n);
+    fe.flags = 0;
+    m.add_function(fe, std::move(info));
+    return true;
+}
+
+} // namespace detail
+PHPBIND_NAMESPACE_END

@@ -1,0 +1,165 @@
+// src/module.cpp — the module entry, its lifecycle callbacks and phpinfo() section.
+#include <phpbind/module.hpp>
+
+#include <algorithm>
+
+PHPBIND_NAMESPACE_BEGIN
+
+void info_table::row(std::string_view key, std::string_view value) {
+    std::string k(key), v(value);
+    php_info_print_table_row(2, k.c_str(), v.c_str());
+}
+
+module::module(std::string name) : name_(std::move(name)) {}
+
+module& module::version(std::string v) {
+    version_ = std::move(v);
+    return *this;
+}
+
+module& module::on_startup(std::function<void()> f) {
+    on_startup_.push_back(std::move(f));
+    return *this;
+}
+module& module::on_shutdown(std::function<void()> f) {
+    on_shutdown_.push_back(std::move(f));
+    return *this;
+}
+module& module::on_request_start(std::function<void()> f) {
+    on_request_start_.push_back(std::move(f));
+    return *this;
+}
+module& module::on_request_end(std::function<void()> f) {
+    on_request_end_.push_back(std::move(f));
+    return *this;
+}
+module& module::info(std::function<void(info_table&)> f) {
+    info_.push_back(std::move(f));
+    return *this;
+}
+
+void module::add_error(std::string message) { errors_.push_back(std::move(message)); }
+
+const char* module::keep(std::string_view s) { return strings_.emplace_back(s).c_str(); }
+
+void module::add_function(const zend_function_entry& fe, std::unique_ptr<zend_internal_arg_info[]> arginfo) {
+    functions_.push_back(fe);
+    arginfo_.push_back(std::move(arginfo));
+}
+
+void module::add_constant(std::string_view name, zval* value) {
+    constants_.emplace_back(std::string(name), *value);
+}
+
+zend_module_entry* module::finish(const hooks& h) {
+    if (finished_) return &entry_;
+    finished_ = true;
+    functions_.push_back(zend_function_entry{});  // terminator
+    entry_.size = sizeof(zend_module_entry);
+    entry_.zend_api = ZEND_MODULE_API_NO;
+    entry_.zend_debug = ZEND_DEBUG;
+    entry_.zts = USING_ZTS;
+    entry_.name = name_.c_str();
+    entry_.functions = functions_.data();
+    entry_.module_startup_func = h.minit;
+    entry_.module_shutdown_func = h.mshutdown;
+    entry_.request_startup_func = h.rinit;
+    entry_.request_shutdown_func = h.rshutdown;
+    entry_.info_func = h.minfo;
+    entry_.version = version_.empty() ? nullptr : version_.c_str();
+    entry_.build_id = ZEND_MODULE_BUILD_ID;
+    return &entry_;
+}
+
+bool module::report_errors() {
+    for (const auto& e : errors_) {
+        zend_error(E_CORE_WARNING, "%s: %s", name_.c_str(), e.c_str());
+    }
+    return errors_.empty();
+}
+
+namespace {
+// Runs callbacks; a throwing one is reported as a warning naming the module
+// and the phase, and fails the phase.
+template <class It>
+bool run_callbacks(const std::string& module_name, const char* phase, int level, It first, It last) {
+    bool ok = true;
+    for (; first != last; ++first) {
+        try {
+            (*first)();
+        } catch (const std::exception& e) {
+            zend_error(level, "%s: %s failed: %s", module_name.c_str(), phase, e.what());
+            ok = false;
+        } catch (...) {
+            zend_error(level, "%s: %s failed: unknown C++ exception", module_name.c_str(), phase);
+            ok = false;
+        }
+    }
+    return ok;
+}
+} // namespace
+
+zend_result module::startup(int, int module_number) {
+    module_number_ = module_number;
+    if (!report_errors()) return FAILURE;
+    for (auto& [name, value] : constants_) {
+        const int flags = CONST_PERSISTENT;
+        switch (Z_TYPE(value)) {
+        case IS_NULL: zend_register_null_constant(name.data(), name.size(), flags, module_number); break;
+        case IS_FALSE:
+        case IS_TRUE:
+            zend_register_bool_constant(name.data(), name.size(), Z_TYPE(value) == IS_TRUE, flags, module_number);
+            break;
+        case IS_LONG:
+            zend_register_long_constant(name.data(), name.size(), Z_LVAL(value), flags, module_number);
+            break;
+        case IS_DOUBLE:
+            zend_register_double_constant(name.data(), name.size(), Z_DVAL(value), flags, module_number);
+            break;
+        case IS_STRING:
+            zend_register_stringl_constant(name.data(), name.size(), Z_STRVAL(value), Z_STRLEN(value), flags,
+                                           module_number);
+            break;
+        }
+    }
+    if (EG(exception)) return FAILURE;
+    return run_callbacks(name_, "startup", E_CORE_WARNING, on_startup_.begin(), on_startup_.end()) ? SUCCESS
+                                                                                                      : FAILURE;
+}
+
+zend_result module::shutdown() {
+    run_callbacks(name_, "shutdown", E_CORE_WARNING, on_shutdown_.rbegin(), on_shutdown_.rend());
+    return SUCCESS;
+}
+
+zend_result module::request_startup() {
+    return run_callbacks(name_, "request startup", E_WARNING, on_request_start_.begin(), on_request_start_.end())
+               ? SUCCESS
+               : FAILURE;
+}
+
+zend_result module::request_shutdown() {
+    run_callbacks(name_, "request shutdown", E_WARNING, on_request_end_.rbegin(), on_request_end_.rend());
+    return SUCCESS;
+}
+
+void module::print_info() {
+    php_info_print_table_start();
+    std::string support = name_ + " support";
+    php_info_print_table_row(2, support.c_str(), "enabled");
+    if (!version_.empty()) php_info_print_table_row(2, "Version", version_.c_str());
+    php_info_print_table_row(2, "Built with phpbind", PHPBIND_VERSION_STRING);
+    info_table t;
+    for (auto& f : info_) {
+        try {
+            f(t);
+        } catch (const std::exception& e) {
+            php_info_print_table_row(2, "error", e.what());
+        } catch (...) {
+            php_info_print_table_row(2, "error", "unknown C++ exception");
+        }
+    }
+    php_info_print_table_end();
+}
+
+PHPBIND_NAMESPACE_END
