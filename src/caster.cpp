@@ -52,7 +52,9 @@ void integer_range_error(uint32_t num, long long min, unsigned long long max) {
 }
 
 void integer_return_overflow(unsigned long long value) {
-    throw arithmetic_error("Return value " + std::to_string(value) + " is out of range for type int");
+    // Called inside the running handler: name the function as PHP's own errors do.
+    throw arithmetic_error(std::string(get_active_function_name()) + "(): Return value " + std::to_string(value) +
+                           " is out of range for type int");
 }
 
 zend_string* immortal_string(std::string_view s) {

@@ -239,6 +239,28 @@ void apply_extra(param_info& pi, zval* def, const arg_v<D>& a) {
     make_default<P>(a.value, def);
 }
 
+template <class T>
+struct is_arg_v : std::false_type {};
+template <class D>
+struct is_arg_v<arg_v<D>> : std::true_type {};
+
+// Storage for the arguments' first phase. Deliberately left uninitialised:
+// every state is trivially destructible and written before it is read.
+template <size_t I, class S>
+struct state_slot {
+    S v;
+};
+template <class Seq, class... S>
+struct state_pack;
+template <size_t... I, class... S>
+struct state_pack<std::index_sequence<I...>, S...> : state_slot<I, S>... {
+    state_pack() {}
+};
+template <size_t I, class S>
+PHPBIND_INLINE S& state_of(state_slot<I, S>& s) {
+    return s.v;
+}
+
 template <class... T>
 struct last_of {
     using type = typename decltype((std::type_identity<T>{}, ...))::type;
@@ -257,8 +279,8 @@ struct binder {
     static constexpr size_t fixed = has_variadic ? N - 1 : N;
     using data = fn_data<Key, N>;
 
-    template <size_t I, class P>
-    static PHPBIND_INLINE bool load_one(zend_execute_data* execute_data, uint32_t argc,
+    template <size_t I, uint32_t Req, class P>
+    static PHPBIND_INLINE bool load_one([[maybe_unused]] zend_execute_data* execute_data, [[maybe_unused]] uint32_t argc,
                                         typename param<P>::state& st) {
         if constexpr (param<P>::is_variadic) {
             if (UNEXPECTED(ZEND_CALL_INFO(execute_data) & ZEND_CALL_HAS_EXTRA_NAMED_PARAMS)) {
@@ -267,20 +289,23 @@ struct binder {
             }
             uint32_t n = argc > I ? argc - static_cast<uint32_t>(I) : 0;
             return param<P>::load_all(ZEND_CALL_ARG(execute_data, I + 1), I + 1, n, st);
+        } else if constexpr (I < Req) {
+            // Required: the count check guarantees it was passed.
+            return param<P>::load(ZEND_CALL_ARG(execute_data, I + 1), I + 1, st);
         } else {
             zval* z = EXPECTED(I < argc) ? ZEND_CALL_ARG(execute_data, I + 1) : &data::defaults[I];
             return param<P>::load(z, I + 1, st);
         }
     }
 
-    template <size_t... I>
-    static PHPBIND_INLINE void run(zend_execute_data* execute_data, zval* return_value, uint32_t argc,
-                                   std::index_sequence<I...>) {
-        std::tuple<typename param<A>::state...> st;
-        if (!(load_one<I, A>(execute_data, argc, std::get<I>(st)) && ...)) return;
+    template <uint32_t Req, size_t... I>
+    static PHPBIND_INLINE void run([[maybe_unused]] zend_execute_data* execute_data, zval* return_value,
+                                   [[maybe_unused]] uint32_t argc, std::index_sequence<I...>) {
+        state_pack<std::index_sequence<I...>, typename param<A>::state...> st;
+        if (!(load_one<I, Req, A>(execute_data, argc, state_of<I>(st)) && ...)) return;
         try {
             // Phase two: C++ values; nothing here calls into the engine.
-            std::tuple<decltype(param<A>::hold(std::get<I>(st)))...> h{param<A>::hold(std::get<I>(st))...};
+            std::tuple<decltype(param<A>::hold(state_of<I>(st)))...> h{param<A>::hold(state_of<I>(st))...};
             if constexpr (std::is_void_v<R>) {
                 Invoke::call(param<A>::pass(std::get<I>(h))...);
             } else {
@@ -293,6 +318,9 @@ struct binder {
         }
     }
 
+    // Req, the number of required parameters, is known from the php::arg()
+    // annotations at compile time, so the count check compares constants.
+    template <uint32_t Req>
     static void handle(zend_execute_data* execute_data, zval* return_value) {
         const uint32_t argc = EX_NUM_ARGS();
         if constexpr (N == 0) {
@@ -301,17 +329,26 @@ struct binder {
                 return;
             }
         } else if constexpr (has_variadic) {
-            if (UNEXPECTED(argc < data::required)) {
-                zend_wrong_parameters_count_error(data::required, static_cast<uint32_t>(-1));
+            if (UNEXPECTED(argc < Req)) {
+                zend_wrong_parameters_count_error(Req, static_cast<uint32_t>(-1));
                 return;
             }
         } else {
-            if (UNEXPECTED(argc < data::required || argc > fixed)) {
-                zend_wrong_parameters_count_error(data::required, fixed);
+            if (UNEXPECTED(argc < Req || argc > fixed)) {
+                zend_wrong_parameters_count_error(Req, fixed);
                 return;
             }
         }
-        run(execute_data, return_value, argc, std::index_sequence_for<A...>{});
+        run<Req>(execute_data, return_value, argc, std::index_sequence_for<A...>{});
+    }
+
+    template <class... Extra>
+    static constexpr uint32_t required_count() {
+        constexpr bool has_default[] = {is_arg_v<Extra>::value..., false};
+        for (uint32_t i = 0; i < sizeof...(Extra); ++i) {
+            if (has_default[i]) return i;
+        }
+        return static_cast<uint32_t>(fixed);
     }
 
     static constexpr uint32_t return_mask() {
@@ -330,7 +367,7 @@ struct binder {
         [&]<size_t... J>(std::index_sequence<J...>) {
             (apply_extra<std::tuple_element_t<J, std::tuple<A...>>>(pi[J], &defs[J], std::get<J>(extras)), ...);
         }(std::index_sequence_for<Extra...>{});
-        return register_function(m, name, &handle, return_mask(), pi, N, defs, data::defaults, &data::required,
+        return register_function(m, name, &handle<required_count<Extra...>()>, return_mask(), pi, N, defs, data::defaults, &data::required,
                                  &data::bound);
     }
 };

@@ -76,6 +76,14 @@ public:
         return *this;
     }
 
+    template <class R, class... A, class... Extra>
+    module& def(std::string_view, R (*)(A...), const Extra&...) {
+        static_assert(sizeof(R*) == 0,
+                      "phpbind: bind a function pointer as def<&fn>(\"name\", ...): the handler is then "
+                      "specialised on the function itself");
+        return *this;
+    }
+
     /// A module constant (int, float, bool, string or null), registered at
     /// MINIT. `name` may carry a namespace.
     template <class T>

@@ -1,0 +1,242 @@
+#!/usr/bin/env bash
+# bench/run.sh — measures phpbind's per-call overhead against the hand-written
+# C baseline and writes the results to docs/performance.md.
+#
+#   bench/run.sh <build-dir>        (what `make bench` runs)
+#
+# For every case listed by bench.php and for both extensions it measures:
+#   - instructions per call: total Ir of the whole PHP process under callgrind
+#     with the call loop, minus the same with the empty loop, divided by N;
+#   - wall clock: ns per call (call loop minus empty loop, timed inside PHP),
+#     the median of several runs, one process each, the extensions interleaved.
+# Ratios are phpbind / C. A missed target is reported, never an error.
+#
+# Environment:
+#   PHP            the php binary (default: PHP_EXECUTABLE from the build's
+#                  CMakeCache.txt, else `php` on PATH)
+#   BENCH_N_IR     iterations under callgrind        (default 200000)
+#   BENCH_N_TIME   iterations per wall-clock run     (default 5000000)
+#   BENCH_RUNS     wall-clock runs; the median is kept (default 5)
+#   BENCH_DOC      the report to write (default docs/performance.md in the
+#                  source tree; "none" to skip writing it)
+set -euo pipefail
+
+die() { echo "run.sh: $*" >&2; exit 2; }
+
+[[ $# -eq 1 ]] || die "usage: run.sh <build-dir>"
+[[ -d $1 ]] || die "no such build directory: $1"
+build_dir=$(cd "$1" && pwd)
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+root=$(dirname "$here")
+bench_php="$here/bench.php"
+n_ir=${BENCH_N_IR:-200000}
+n_time=${BENCH_N_TIME:-5000000}
+runs=${BENCH_RUNS:-5}
+doc=${BENCH_DOC:-$root/docs/performance.md}
+
+cache_value() {  # cache_value VAR: a value from the build's CMakeCache.txt, or nothing
+    sed -n "s/^$1:[A-Z]*=//p" "$build_dir/CMakeCache.txt" 2>/dev/null | head -n1
+}
+
+php=${PHP:-$(cache_value PHP_EXECUTABLE)}
+php=${php:-php}
+command -v "$php" >/dev/null || die "php not found: $php"
+
+# The extensions compared: the C baseline, then phpbind (the table's order).
+ext_files=("$build_dir/bench/phpbind_bench_c.so" "$build_dir/bench/phpbind_bench.so")
+for f in "${ext_files[@]}"; do
+    [[ -f $f ]] || die "$f is missing; build the phpbind_bench_c and phpbind_bench targets first"
+done
+
+have_valgrind=1
+if ! command -v valgrind >/dev/null; then
+    have_valgrind=0
+    echo "run.sh: valgrind not found; instruction counts are skipped" >&2
+fi
+
+profiles="$build_dir/bench/callgrind"
+mkdir -p "$profiles"
+
+# php_run EXT ARGS...: bench.php with only EXT loaded (no ini files, so no opcache).
+php_run() {
+    local ext=$1
+    shift
+    "$php" -n -d "extension=$ext" "$bench_php" "$@"
+}
+
+# ir_total EXT NAME MODE: total instructions executed by one process.
+ir_total() {
+    local ext=$1 name=$2 mode=$3 out
+    out="$profiles/$name.$(basename "$ext" .so).$mode.out"
+    valgrind --tool=callgrind --callgrind-out-file="$out" \
+        "$php" -n -d "extension=$ext" "$bench_php" ir "$name" "$mode" "$n_ir" \
+        >/dev/null 2>"$out.log" || { cat "$out.log" >&2; die "callgrind run failed ($name, $mode)"; }
+    local total
+    total=$(sed -n 's/^totals: *\([0-9]*\).*/\1/p' "$out" | head -n1)
+    [[ -n $total ]] || total=$(sed -n 's/^summary: *\([0-9]*\).*/\1/p' "$out" | head -n1)
+    [[ -n $total ]] || die "no instruction total in $out"
+    echo "$total"
+}
+
+calc() { awk "BEGIN { $1 }" </dev/null; }
+median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'; }
+fmt_ratio() { if [[ $1 == n/a ]]; then echo n/a; else echo "$1×"; fi; }
+
+# ---- measure ------------------------------------------------------------------
+mapfile -t cases < <("$php" -n "$bench_php" list)
+[[ ${#cases[@]} -gt 0 ]] || die "bench.php lists no cases"
+
+rows=()      # "name|C instr|phpbind instr|ratio|target|status|C ns|phpbind ns|ratio"
+verdicts=()
+spread=()    # every wall-clock run, ns per call
+missed=0
+for line in "${cases[@]}"; do
+    name=${line%%$'\t'*}
+    target=${line#*$'\t'}
+    echo "  $name" >&2
+    instr=() ns=()
+    for ext in "${ext_files[@]}"; do
+        if ((have_valgrind)); then
+            with=$(ir_total "$ext" "$name" call)
+            without=$(ir_total "$ext" "$name" empty)
+            instr+=("$(calc "printf \"%.1f\", ($with - $without) / $n_ir")")
+        else
+            instr+=("n/a")
+        fi
+    done
+    # Wall clock: one process per run, the extensions interleaved so that both
+    # see the same machine conditions; the median run is kept.
+    samples=()
+    for ((r = 0; r < runs; r++)); do
+        for i in "${!ext_files[@]}"; do
+            samples[i]+="$(php_run "${ext_files[$i]}" time "$name" "$n_time") "
+        done
+    done
+    for i in "${!ext_files[@]}"; do
+        ns+=("$(median ${samples[$i]})")
+    done
+    spread+=("  $name: C ${samples[0]}/ phpbind ${samples[1]}")
+
+    if [[ ${instr[0]} == n/a ]]; then
+        ir_ratio=n/a
+    else
+        ir_ratio=$(calc "printf \"%.2f\", ${instr[1]} / ${instr[0]}")
+    fi
+    ns_ratio=$(calc "b = ${ns[0]}; printf (b > 0 ? \"%.2f\" : \"n/a\"), ${ns[1]} / (b > 0 ? b : 1)")
+
+    if [[ $target == - ]]; then
+        target_text="—"
+        status="—"
+    elif [[ $ir_ratio == n/a ]]; then
+        target_text="≤ ${target}×"
+        status="not measured"
+    elif [[ $(calc "print ($ir_ratio <= $target)") == 1 ]]; then
+        target_text="≤ ${target}×"
+        status="met"
+        verdicts+=("  met     $name: ${ir_ratio}× ≤ ${target}×")
+    else
+        target_text="≤ ${target}×"
+        status="**missed**"
+        verdicts+=("  MISSED  $name: ${ir_ratio}× > ${target}×")
+        missed=$((missed + 1))
+    fi
+    rows+=("$name|${instr[0]}|${instr[1]}|$(fmt_ratio "$ir_ratio")|$target_text|$status|$(calc "printf \"%.2f\", ${ns[0]}")|$(calc "printf \"%.2f\", ${ns[1]}")|$(fmt_ratio "$ns_ratio")")
+done
+
+# ---- report -------------------------------------------------------------------
+header="function|C instr/call|phpbind instr/call|ratio|target|status|C ns/call|phpbind ns/call|ratio"
+
+# A Markdown table, padded so it also reads well as plain text: text columns
+# left-aligned, numbers right-aligned. Widths count characters, not bytes (the
+# table holds a few non-ASCII symbols).
+align="lrrrllrrr"
+table() {
+    printf '%s\n' "$header" "${rows[@]}" | LC_ALL=C awk -F'|' -v align="$align" '
+        function width(s,   t) { t = s; gsub(/[\200-\277]/, "", t); return length(t) }
+        function pad(s, w,   n) { n = w - width(s); while (n-- > 0) s = s " "; return s }
+        { n = NR; for (i = 1; i <= NF; i++) { cell[NR, i] = $i; if (width($i) > w[i]) w[i] = width($i) }
+          if (NF > nf) nf = NF }
+        END {
+            for (r = 1; r <= n; r++) {
+                line = "|"
+                for (i = 1; i <= nf; i++) {
+                    c = cell[r, i]
+                    left = substr(align, i, 1) == "l"
+                    line = line " " (left ? pad(c, w[i]) : sprintf("%" (w[i] + length(c) - width(c)) "s", c)) " |"
+                }
+                print line
+                if (r == 1) {
+                    line = "|"
+                    for (i = 1; i <= nf; i++) {
+                        d = ""; for (k = 0; k < w[i]; k++) d = d "-"
+                        line = line (substr(align, i, 1) == "l" ? " " d " |" : " " substr(d, 2) ": |")
+                    }
+                    print line
+                }
+            }
+        }'
+}
+
+php_version=$("$php" -n -r 'echo PHP_VERSION, PHP_ZTS ? " ZTS" : " NTS";')
+date_utc=$(date -u +%Y-%m-%d)
+build_type=$(cache_value CMAKE_BUILD_TYPE)
+cxx=$(cache_value CMAKE_CXX_COMPILER)
+cxx_version=$([[ -n $cxx ]] && "$cxx" --version 2>/dev/null | head -n1 || true)
+cpu=$(sed -n 's/^model name[[:space:]]*: *//p' /proc/cpuinfo 2>/dev/null | head -n1 || true)
+
+echo
+table
+echo
+echo "Targets (phpbind / C instructions per call):"
+if [[ ${#verdicts[@]} -gt 0 ]]; then printf '%s\n' "${verdicts[@]}"; else echo "  none measured"; fi
+echo "Wall-clock runs (ns per call):"
+printf '%s\n' "${spread[@]}"
+echo "PHP $php_version, ${build_type:-default} build; callgrind N=$n_ir, wall clock N=$n_time, median of $runs runs."
+echo "Callgrind profiles: $profiles"
+
+if [[ $doc != none ]]; then
+    mkdir -p "$(dirname "$doc")"
+    {
+        cat <<EOF
+# Performance
+
+How much a call into a phpbind-bound function costs compared with the same
+function written by hand in C against the Zend API. The C baseline
+(\`bench/baseline.c\`) uses the fast ZPP macros and full typed arg info, as a
+careful extension author would; the phpbind side (\`bench/phpbind_bench.cpp\`)
+is plain C++ bound with \`m.def<&fn>\`. Both expose identical PHP signatures.
+Each case calls the function N times in a PHP loop, and runs the same loop with
+the same setup but an empty body; the difference, divided by N, is the cost of
+one call as PHP code sees it (the engine's call opcodes plus the handler).
+Instruction counts from callgrind are the stable measure: they are exact and
+repeatable, independent of machine load. Wall clock is a second view (the
+median of $runs runs, timed with \`hrtime()\` inside PHP) and is noisier at
+this scale. Ratios are phpbind / C, with the C baseline measured in the same
+run; the target applies to the instruction ratio. Targets are reported, not
+enforced.
+
+EOF
+        table
+        cat <<EOF
+
+- Date: $date_utc
+- PHP: $php_version CLI, run with \`php -n\` (no ini files, no opcache)
+- Build: ${build_type:-default}${cxx_version:+, $cxx_version}
+${cpu:+- CPU (wall clock only): $cpu
+}- Iterations: $n_ir under callgrind, $n_time per wall-clock run
+- Command: \`make bench\` in the build directory (any generator:
+  \`cmake --build <build-dir> --target bench\`), which runs \`bench/run.sh <build-dir>\`
+
+Adding a case is one line in the \`CASES\` table of \`bench/bench.php\` (plus
+the function in both extensions). The callgrind profiles of the last run are
+kept in the build directory under \`bench/callgrind/\`, one per case,
+extension and loop, for \`callgrind_annotate\`.
+EOF
+    } >"$doc"
+    echo "Wrote $doc"
+fi
+
+if ((missed)); then
+    echo "$missed target(s) missed (reported only; not a failure)."
+fi
+exit 0

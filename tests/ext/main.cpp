@@ -1,0 +1,12 @@
+// tests/ext/main.cpp — the phpbind_test extension: one module, one file per topic.
+#include "test_ext.hpp"
+
+PHPBIND_EXTENSION(phpbind_test, m) {
+    m.version("0.1.0-test");
+    register_functions(m);
+    register_exceptions(m);
+    register_lifecycle(m);
+#ifdef PHPBIND_TEST_ASAN_PROBE
+    register_asan_probe(m);
+#endif
+}

@@ -1,0 +1,9 @@
+// tests/ext/test_ext.hpp — the topics of the phpbind_test extension.
+#pragma once
+
+#include <phpbind/phpbind.hpp>
+
+void register_functions(php::module& m);
+void register_exceptions(php::module& m);
+void register_lifecycle(php::module& m);
+void register_asan_probe(php::module& m);
