@@ -19,6 +19,10 @@ zend_expected_type expected(zend_expected_type base, bool nullable) {
 }
 } // namespace
 
+void wrong_type(uint32_t num, zend_expected_type base, bool nullable, zval* arg) {
+    zend_wrong_parameter_type_error(num, expected(base, nullable), arg);
+}
+
 bool load_long_slow(zval* arg, uint32_t num, zend_long& out, bool nullable) {
     if (zend_parse_arg_long_slow(arg, &out, num)) return true;
     zend_wrong_parameter_type_error(num, expected(Z_EXPECTED_LONG, nullable), arg);

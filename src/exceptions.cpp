@@ -10,6 +10,44 @@ void throwable::raise() const {
 void argument_value_error::raise() const { zend_argument_error(php_class(), num_, "%s", what()); }
 void argument_type_error::raise() const { zend_argument_error(php_class(), num_, "%s", what()); }
 
+namespace {
+std::string read_string_property(zend_object* ex, zend_string* name) {
+    zval rv;
+    zval* v = zend_read_property_ex(zend_get_exception_base(ex), ex, name, /*silent=*/1, &rv);
+    std::string out;
+    if (v && Z_TYPE_P(v) == IS_STRING) out.assign(Z_STRVAL_P(v), Z_STRLEN_P(v));
+    return out;
+}
+} // namespace
+
+error_already_set::error_already_set(zend_object* ex) noexcept : ex_(ex) {
+    try {
+        message_ = read_string_property(ex, ZSTR_KNOWN(ZEND_STR_MESSAGE));
+        what_ = std::string(class_name()) + ": " + message_;
+    } catch (...) {
+    }
+    zval rv;
+    zval* c = zend_read_property_ex(zend_get_exception_base(ex), ex, ZSTR_KNOWN(ZEND_STR_CODE), 1, &rv);
+    if (c && Z_TYPE_P(c) == IS_LONG) code_ = Z_LVAL_P(c);
+}
+
+error_already_set::error_already_set(const error_already_set& o) noexcept
+    : std::exception(o), ex_(o.ex_), message_(o.message_), what_(o.what_), code_(o.code_) {
+    GC_ADDREF(ex_);
+}
+
+error_already_set::~error_already_set() { OBJ_RELEASE(ex_); }
+
+void error_already_set::restore() const noexcept {
+    GC_ADDREF(ex_);
+    zend_throw_exception_internal(ex_);
+}
+
+void script_exit::restore() const noexcept {
+    GC_ADDREF(unwind_);
+    zend_throw_exception_internal(unwind_);
+}
+
 namespace detail {
 
 void raise(zend_class_entry* cls, const char* data, size_t len, zend_long code) noexcept {
@@ -31,9 +69,15 @@ void raise(zend_class_entry* cls, const char* data, size_t len, zend_long code) 
     zend_throw_exception_object(&ex);
 }
 
-void raise_current_exception() noexcept {
+bool raise_current_exception() noexcept {
     try {
         throw;
+    } catch (const fatal_error&) {
+        return true;
+    } catch (const script_exit& e) {
+        e.restore();
+    } catch (const error_already_set& e) {
+        e.restore();
     } catch (const throwable& e) {
         e.raise();
     } catch (const std::exception& e) {
@@ -43,7 +87,20 @@ void raise_current_exception() noexcept {
         static constexpr char msg[] = "Unknown C++ exception";
         raise(zend_ce_exception, msg, sizeof(msg) - 1, 0);
     }
+    return false;
 }
+
+void throw_pending_exception() {
+    // Take our own reference, then let the engine clear its state: this also
+    // restores the opline of a user frame the exception was rethrown into.
+    zend_object* ex = EG(exception);
+    GC_ADDREF(ex);
+    zend_clear_exception();
+    if (zend_is_unwind_exit(ex) || zend_is_graceful_exit(ex)) throw script_exit(ex);
+    throw error_already_set(ex);
+}
+
+void throw_fatal_error() { throw fatal_error(); }
 
 } // namespace detail
 

@@ -66,6 +66,7 @@ zend_module_entry* module::finish(const hooks& h) {
     entry_.request_startup_func = h.rinit;
     entry_.request_shutdown_func = h.rshutdown;
     entry_.info_func = h.minfo;
+    entry_.post_deactivate_func = h.post_deactivate;
     entry_.version = version_.empty() ? nullptr : version_.c_str();
     entry_.build_id = ZEND_MODULE_BUILD_ID;
     return &entry_;
@@ -133,6 +134,7 @@ zend_result module::shutdown() {
 }
 
 zend_result module::request_startup() {
+    detail::request_started();
     return run_callbacks(name_, "request startup", E_WARNING, on_request_start_.begin(), on_request_start_.end())
                ? SUCCESS
                : FAILURE;
@@ -140,6 +142,12 @@ zend_result module::request_startup() {
 
 zend_result module::request_shutdown() {
     run_callbacks(name_, "request shutdown", E_WARNING, on_request_end_.rbegin(), on_request_end_.rend());
+    detail::request_ending();
+    return SUCCESS;
+}
+
+zend_result module::post_deactivate() {
+    detail::request_finished();
     return SUCCESS;
 }
 

@@ -8,6 +8,9 @@
 //                           reads argument #num exactly as ZPP would (weak or strict
 //                           mode, same coercions, same deprecations); on failure it
 //                           raises PHP's own error and returns false
+//   try_load(z, out)        reads a value strictly (exact PHP type; int to float
+//                           allowed), raising nothing: used for call results and
+//                           array elements
 //   get(parsed&)            builds the C++ value; never calls into the engine
 //   to_zval(value, out)     writes a return value into an uninitialised zval
 //   persistent_zval(v, out) writes an immutable, process-lifetime zval (defaults)
@@ -49,6 +52,8 @@ PHPBIND_COLD bool load_long_slow(zval* arg, uint32_t num, zend_long& out, bool n
 PHPBIND_COLD bool load_double_slow(zval* arg, uint32_t num, double& out, bool nullable);
 PHPBIND_COLD bool load_bool_slow(zval* arg, uint32_t num, bool& out, bool nullable);
 PHPBIND_COLD bool load_string_slow(zval* arg, uint32_t num, zend_string*& out, bool nullable);
+/// ZPP's "must be of type X, Y given" for a zend_expected_type (and its _OR_NULL twin).
+PHPBIND_COLD void wrong_type(uint32_t num, zend_expected_type base, bool nullable, zval* arg);
 PHPBIND_COLD void integer_range_error(uint32_t num, long long min, unsigned long long max);
 PHPBIND_COLD void integer_return_overflow(unsigned long long value);
 
@@ -68,6 +73,11 @@ struct caster<bool> {
         if (EXPECTED(Z_TYPE_P(arg) == IS_TRUE)) { out = true; return true; }
         if (EXPECTED(Z_TYPE_P(arg) == IS_FALSE)) { out = false; return true; }
         return detail::load_bool_slow(arg, num, out, nullable);
+    }
+    static bool try_load(zval* z, bool& out) noexcept {
+        if (Z_TYPE_P(z) != IS_TRUE && Z_TYPE_P(z) != IS_FALSE) return false;
+        out = Z_TYPE_P(z) == IS_TRUE;
+        return true;
     }
     static bool get(bool p) noexcept { return p; }
     static void to_zval(bool v, zval* out) noexcept { ZVAL_BOOL(out, v); }
@@ -104,6 +114,14 @@ struct caster<I> {
         }
         return true;
     }
+    static bool try_load(zval* z, zend_long& out) noexcept {
+        if (Z_TYPE_P(z) != IS_LONG) return false;
+        out = Z_LVAL_P(z);
+        if constexpr (!full_range) {
+            if (out < lo || (out > 0 && static_cast<unsigned long long>(out) > hi)) return false;
+        }
+        return true;
+    }
     static I get(zend_long p) noexcept { return static_cast<I>(p); }
     static void to_zval(I v, zval* out) {
         if constexpr (std::is_unsigned_v<I> && sizeof(I) >= sizeof(zend_long)) {
@@ -128,6 +146,12 @@ struct caster<F> {
         if (EXPECTED(Z_TYPE_P(arg) == IS_DOUBLE)) { out = Z_DVAL_P(arg); return true; }
         return detail::load_double_slow(arg, num, out, nullable);
     }
+    static bool try_load(zval* z, double& out) noexcept {
+        if (Z_TYPE_P(z) == IS_DOUBLE) out = Z_DVAL_P(z);
+        else if (Z_TYPE_P(z) == IS_LONG) out = static_cast<double>(Z_LVAL_P(z));
+        else return false;
+        return true;
+    }
     static F get(double p) noexcept { return static_cast<F>(p); }
     static void to_zval(F v, zval* out) noexcept { ZVAL_DOUBLE(out, static_cast<double>(v)); }
     static void persistent_zval(F v, zval* out) noexcept { to_zval(v, out); }
@@ -144,6 +168,11 @@ struct string_caster_base {
         if (EXPECTED(Z_TYPE_P(arg) == IS_STRING)) { out = Z_STR_P(arg); return true; }
         return detail::load_string_slow(arg, num, out, nullable);
     }
+    static bool try_load(zval* z, zend_string*& out) noexcept {
+        if (Z_TYPE_P(z) != IS_STRING) return false;
+        out = Z_STR_P(z);
+        return true;
+    }
     static void to_zval(std::string_view v, zval* out) { ZVAL_STRINGL_FAST(out, v.data(), v.size()); }
     static void persistent_zval(std::string_view v, zval* out) {
         ZVAL_INTERNED_STR(out, detail::immortal_string(v));
@@ -152,6 +181,7 @@ struct string_caster_base {
 
 template <>
 struct caster<std::string_view> : string_caster_base {
+    static constexpr bool borrows = true;
     static std::string_view get(zend_string* p) noexcept { return {ZSTR_VAL(p), ZSTR_LEN(p)}; }
 };
 
@@ -159,6 +189,17 @@ template <>
 struct caster<std::string> : string_caster_base {
     static std::string get(zend_string* p) { return std::string(ZSTR_VAL(p), ZSTR_LEN(p)); }
 };
+
+/// C strings convert to PHP strings (results and arguments of calls into PHP).
+template <>
+struct caster<const char*> {
+    static constexpr uint32_t type_mask = MAY_BE_STRING;
+    static constexpr const char* type_name = "string";
+    static void to_zval(const char* v, zval* out) { ZVAL_STRING(out, v); }
+    static void persistent_zval(const char* v, zval* out) { string_caster_base::persistent_zval(v, out); }
+};
+template <>
+struct caster<char*> : caster<const char*> {};
 
 // ---------------------------------------------------------------------------
 // Nullable: std::optional<T> declares ?T; null maps to std::nullopt.
@@ -178,6 +219,10 @@ struct caster<std::optional<T>> {
         }
         out.present = true;
         return inner::load(arg, num, out.value, true);
+    }
+    static bool try_load(zval* z, parsed& out) noexcept {
+        out.present = Z_TYPE_P(z) != IS_NULL;
+        return !out.present || inner::try_load(z, out.value);
     }
     static std::optional<T> get(parsed& p) {
         if (!p.present) return std::nullopt;
@@ -209,6 +254,11 @@ struct caster<ValueView> {
         out = arg;
         return true;
     }
+    static constexpr bool borrows = true;
+    static bool try_load(zval* z, zval*& out) noexcept {
+        out = z;
+        return true;
+    }
     static ValueView get(zval* p) noexcept { return ValueView(p); }
     static void to_zval(ValueView v, zval* out) noexcept { ZVAL_COPY(out, v.raw()); }
 };
@@ -221,6 +271,10 @@ struct caster<Value> {
     using parsed = zval*;
     static PHPBIND_INLINE bool load(zval* arg, uint32_t, zval*& out, bool) {
         out = arg;
+        return true;
+    }
+    static bool try_load(zval* z, zval*& out) noexcept {
+        out = z;
         return true;
     }
     static Value get(zval* p) noexcept { return Value(ValueView(p)); }
@@ -237,6 +291,10 @@ struct caster<std::optional<Value>> {
     using parsed = zval*;
     static PHPBIND_INLINE bool load(zval* arg, uint32_t, zval*& out, bool) {
         out = arg;
+        return true;
+    }
+    static bool try_load(zval* z, zval*& out) noexcept {
+        out = z;
         return true;
     }
     static std::optional<Value> get(zval* p) {

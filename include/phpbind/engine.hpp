@@ -11,6 +11,7 @@
 #include <ext/spl/spl_exceptions.h>
 #include <zend_exceptions.h>
 #include <zend_interfaces.h>
+#include <zend_closures.h>
 
 // PHP's headers define macros that collide with the C++ standard library.
 #undef min

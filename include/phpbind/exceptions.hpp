@@ -14,6 +14,7 @@
 
 #include <exception>
 #include <string>
+#include <string_view>
 #include <utility>
 
 PHPBIND_NAMESPACE_BEGIN
@@ -105,12 +106,84 @@ private:
     uint32_t num_;
 };
 
+/// A PHP exception raised by PHP code that C++ called, now travelling through
+/// C++ frames. It owns the PHP exception object: catch it to handle the error
+/// (message, class, code are inspectable); let it escape and the *same*
+/// object — same identity, same trace — reaches the PHP caller.
+class error_already_set : public std::exception {
+public:
+    /// Takes over the caller's reference on `ex`.
+    explicit error_already_set(zend_object* ex) noexcept;
+    error_already_set(const error_already_set& o) noexcept;
+    error_already_set& operator=(const error_already_set&) = delete;
+    ~error_already_set() override;
+
+    const char* what() const noexcept override { return what_.c_str(); }
+    /// The PHP exception object (borrowed).
+    zend_object* object() const noexcept { return ex_; }
+    std::string_view class_name() const noexcept { return {ZSTR_VAL(ex_->ce->name), ZSTR_LEN(ex_->ce->name)}; }
+    const std::string& message() const noexcept { return message_; }
+    zend_long code() const noexcept { return code_; }
+    /// `$e instanceof $ce`
+    bool matches(const zend_class_entry* ce) const noexcept { return instanceof_function(ex_->ce, ce); }
+    /// Raises the object in the engine again (a new reference; this keeps its own).
+    void restore() const noexcept;
+
+private:
+    zend_object* ex_;
+    std::string message_;
+    std::string what_;
+    zend_long code_ = 0;
+};
+
+/// Base of the engine's own unwinding — `exit()` and fatal errors — while it
+/// crosses C++ frames. Deliberately not a std::exception: `catch (const
+/// std::exception&)` must not stop it. Code that uses `catch (...)` must
+/// rethrow. The edge of the bound function hands it back to the engine, which
+/// then ends the script exactly as it would have without C++ in between.
+class engine_unwind {
+public:
+    virtual ~engine_unwind() = default;
+    virtual const char* what() const noexcept = 0;
+};
+
+/// `exit()` / `die()` was called by PHP code that C++ called.
+class script_exit final : public engine_unwind {
+public:
+    explicit script_exit(zend_object* unwind) noexcept : unwind_(unwind) {}
+    script_exit(const script_exit& o) noexcept : unwind_(o.unwind_) { GC_ADDREF(unwind_); }
+    script_exit& operator=(const script_exit&) = delete;
+    ~script_exit() override { OBJ_RELEASE(unwind_); }
+    const char* what() const noexcept override { return "exit() called"; }
+    /// The status exit() set (EG(exit_status)).
+    int status() const noexcept { return EG(exit_status); }
+    void restore() const noexcept;
+
+private:
+    zend_object* unwind_;
+};
+
+/// A fatal error (an engine bailout) in PHP code that C++ called. Its message
+/// has already been reported; C++ destructors run while this unwinds, then the
+/// bailout resumes where the engine expects it.
+class fatal_error final : public engine_unwind {
+public:
+    const char* what() const noexcept override { return "PHP fatal error"; }
+};
+
 namespace detail {
 
 /// Called from a `catch (...)` at a handler's edge: turns the exception being
-/// handled into a pending PHP exception. Out of line so the happy path of a
-/// bound function carries no error-handling code.
-PHPBIND_COLD void raise_current_exception() noexcept;
+/// handled into a pending PHP exception. Returns true for a fatal error: the
+/// caller must then call zend_bailout() once it has left the catch block and
+/// nothing with a destructor remains on its frame. Out of line so the happy
+/// path of a bound function carries no error-handling code.
+PHPBIND_COLD bool raise_current_exception() noexcept;
+
+/// Turns what a call into PHP left behind into a C++ exception: the pending
+/// PHP exception (error_already_set) or exit() (script_exit).
+PHPBIND_COLD [[noreturn]] void throw_pending_exception();
+PHPBIND_COLD [[noreturn]] void throw_fatal_error();
 
 /// Raises `cls` with a message that may contain NUL bytes.
 PHPBIND_COLD void raise(zend_class_entry* cls, const char* data, size_t len, zend_long code) noexcept;

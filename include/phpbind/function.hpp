@@ -303,6 +303,7 @@ struct binder {
                                    [[maybe_unused]] uint32_t argc, std::index_sequence<I...>) {
         state_pack<std::index_sequence<I...>, typename param<A>::state...> st;
         if (!(load_one<I, Req, A>(execute_data, argc, state_of<I>(st)) && ...)) return;
+        bool bailout = false;
         try {
             // Phase two: C++ values; nothing here calls into the engine.
             std::tuple<decltype(param<A>::hold(state_of<I>(st)))...> h{param<A>::hold(state_of<I>(st))...};
@@ -314,8 +315,11 @@ struct binder {
             }
             (param<A>::after(std::get<I>(h)), ...);
         } catch (...) {
-            raise_current_exception();
+            bailout = raise_current_exception();
         }
+        // A fatal error in PHP code this function called: every C++ frame has
+        // been unwound; let the engine's bailout continue.
+        if (UNEXPECTED(bailout)) zend_bailout();
     }
 
     // Req, the number of required parameters, is known from the php::arg()

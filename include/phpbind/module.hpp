@@ -117,12 +117,14 @@ public:
         zend_result (*rinit)(int, int);
         zend_result (*rshutdown)(int, int);
         void (*minfo)(zend_module_entry*);
+        zend_result (*post_deactivate)();
     };
     zend_module_entry* finish(const hooks& h);
     zend_result startup(int type, int module_number);
     zend_result shutdown();
     zend_result request_startup();
     zend_result request_shutdown();
+    zend_result post_deactivate();
     void print_info();
 
     // Storage for strings the engine keeps pointers to (names, defaults).
@@ -180,6 +182,7 @@ struct module_host {
     static zend_result rinit(int, int) { return instance->request_startup(); }
     static zend_result rshutdown(int, int) { return instance->request_shutdown(); }
     static void minfo(zend_module_entry*) { instance->print_info(); }
+    static zend_result post_deactivate() { return instance->post_deactivate(); }
 
     static zend_module_entry* entry(const char* name) {
         if (!instance) {
@@ -194,7 +197,7 @@ struct module_host {
                 instance->add_error("unknown C++ exception while defining the module");
             }
         }
-        return instance->finish({&minit, &mshutdown, &rinit, &rshutdown, &minfo});
+        return instance->finish({&minit, &mshutdown, &rinit, &rshutdown, &minfo, &post_deactivate});
     }
 };
 

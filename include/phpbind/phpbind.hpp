@@ -10,9 +10,17 @@
 #pragma once
 
 #include <phpbind/engine.hpp>
+#include <phpbind/lifetime.hpp>
 #include <phpbind/exceptions.hpp>
 #include <phpbind/value.hpp>
 #include <phpbind/caster.hpp>
+#include <phpbind/string.hpp>
+#include <phpbind/array.hpp>
+#include <phpbind/object.hpp>
+#include <phpbind/call.hpp>
+#include <phpbind/stl.hpp>
+#include <phpbind/persistent.hpp>
+#include <phpbind/retained.hpp>
 #include <phpbind/args.hpp>
 #include <phpbind/function.hpp>
 #include <phpbind/module.hpp>

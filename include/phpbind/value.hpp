@@ -1,14 +1,17 @@
-// phpbind/value.hpp — the mixed value types: a borrowed view and an owned value.
+// phpbind/value.hpp — mixed values: a borrowed view and an owned value.
 //
-//   php::ValueView  borrowed, request-scoped: no refcount traffic, trivially
-//                   copyable; the default parameter type for `mixed`.
-//   php::Value      owned, request-scoped: copy = one addref, move = steal,
+//   php::ValueView  borrowed, request: no refcount traffic, trivially copyable;
+//                   the default parameter type for `mixed`.
+//   php::Value      owned, request: copy = one addref, move = steal,
 //                   destruction = exactly one release.
 //
-// Neither may be stored in anything that outlives the request.
+// Both are request values: they may not outlive the request (php::Static<>
+// rejects them; a PHPBIND_DEBUG build reports one that does). For data that
+// must outlive it, see php::Persistent; for objects and callables kept in
+// native structures, php::Retained<T>.
 #pragma once
 
-#include <phpbind/engine.hpp>
+#include <phpbind/lifetime.hpp>
 
 #include <cstdint>
 #include <string>
@@ -18,8 +21,11 @@
 PHPBIND_NAMESPACE_BEGIN
 
 class Value;
+class StringView;
+class ArrayView;
+class ObjectView;
 
-/// The PHP type of a value, as `gettype()`-like names report it.
+/// The PHP type of a value.
 enum class Type : uint8_t {
     undef = IS_UNDEF,
     null = IS_NULL,
@@ -34,51 +40,68 @@ enum class Type : uint8_t {
     reference = IS_REFERENCE,
 };
 
-/// A borrowed view of a zval. Valid as long as the zval it points at; never
+/// A borrowed view of a zval. Valid while the zval it points at is; never
 /// points at a reference (views dereference on construction).
 class ValueView {
 public:
+    static constexpr lifetime php_lifetime = lifetime::request;
+
     explicit ValueView(zval* z) noexcept : z_(z) { ZVAL_DEREF(z_); }
 
-    zval* raw() const noexcept { return z_; }
-    Type type() const noexcept { return static_cast<Type>(Z_TYPE_P(z_)); }
-    /// PHP's own name for the type, as used in error messages ("int", "string", ...).
-    const char* type_name() const noexcept { return zend_zval_type_name(z_); }
+    zval* raw() const noexcept {
+        PHPBIND_VIEW_CHECK("php::ValueView");
+        return z_;
+    }
+    Type type() const noexcept { return static_cast<Type>(Z_TYPE_P(raw())); }
+    /// PHP's own name for the type, as in its error messages ("int", "stdClass", ...).
+    const char* type_name() const noexcept { return zend_zval_type_name(raw()); }
 
-    bool is_null() const noexcept { return Z_TYPE_P(z_) <= IS_NULL; }
-    bool is_bool() const noexcept { return Z_TYPE_P(z_) == IS_TRUE || Z_TYPE_P(z_) == IS_FALSE; }
-    bool is_int() const noexcept { return Z_TYPE_P(z_) == IS_LONG; }
-    bool is_float() const noexcept { return Z_TYPE_P(z_) == IS_DOUBLE; }
-    bool is_string() const noexcept { return Z_TYPE_P(z_) == IS_STRING; }
-    bool is_array() const noexcept { return Z_TYPE_P(z_) == IS_ARRAY; }
-    bool is_object() const noexcept { return Z_TYPE_P(z_) == IS_OBJECT; }
+    bool is_null() const noexcept { return Z_TYPE_P(raw()) <= IS_NULL; }
+    bool is_bool() const noexcept { return Z_TYPE_P(raw()) == IS_TRUE || Z_TYPE_P(raw()) == IS_FALSE; }
+    bool is_int() const noexcept { return Z_TYPE_P(raw()) == IS_LONG; }
+    bool is_float() const noexcept { return Z_TYPE_P(raw()) == IS_DOUBLE; }
+    bool is_string() const noexcept { return Z_TYPE_P(raw()) == IS_STRING; }
+    bool is_array() const noexcept { return Z_TYPE_P(raw()) == IS_ARRAY; }
+    bool is_object() const noexcept { return Z_TYPE_P(raw()) == IS_OBJECT; }
 
     /// Unchecked accessors: the caller has tested the type.
-    bool as_bool() const noexcept { return Z_TYPE_P(z_) == IS_TRUE; }
-    zend_long as_int() const noexcept { return Z_LVAL_P(z_); }
-    double as_float() const noexcept { return Z_DVAL_P(z_); }
-    std::string_view as_string() const noexcept { return {Z_STRVAL_P(z_), Z_STRLEN_P(z_)}; }
+    bool as_bool() const noexcept { return Z_TYPE_P(raw()) == IS_TRUE; }
+    zend_long as_int() const noexcept { return Z_LVAL_P(raw()); }
+    double as_float() const noexcept { return Z_DVAL_P(raw()); }
+    std::string_view as_string() const noexcept { return {Z_STRVAL_P(raw()), Z_STRLEN_P(raw())}; }
+    StringView as_string_view() const noexcept;
+    ArrayView as_array() const noexcept;
+    ObjectView as_object() const noexcept;
 
     /// PHP's loose truthiness (`(bool)$v`).
-    bool truthy() const noexcept { return zend_is_true(z_); }
+    bool truthy() const noexcept { return zend_is_true(raw()); }
+    /// `===`
+    bool identical(ValueView o) const noexcept { return zend_is_identical(raw(), o.raw()); }
+    /// `==`
+    bool equals(ValueView o) const noexcept { return zend_compare(raw(), o.raw()) == 0; }
 
-    /// Takes a reference of one's own: an owned copy sharing the payload.
+    /// Takes a reference of one's own: an owned value sharing the payload.
     Value own() const noexcept;
 
 private:
     zval* z_;
+    PHPBIND_VIEW_STAMP
 };
 
-/// An owned zval. Holds exactly one reference on a refcounted payload.
+/// An owned zval: holds exactly one reference on a refcounted payload.
 class Value {
 public:
+    static constexpr lifetime php_lifetime = lifetime::request;
+
     Value() noexcept { ZVAL_NULL(&z_); }
     Value(std::nullptr_t) noexcept { ZVAL_NULL(&z_); }
     Value(bool b) noexcept { ZVAL_BOOL(&z_, b); }
     template <class I>
         requires(std::is_integral_v<I> && !std::is_same_v<I, bool> && sizeof(I) <= sizeof(zend_long) &&
                  !(std::is_unsigned_v<I> && sizeof(I) == sizeof(zend_long)))
-    Value(I i) noexcept { ZVAL_LONG(&z_, static_cast<zend_long>(i)); }
+    Value(I i) noexcept {
+        ZVAL_LONG(&z_, static_cast<zend_long>(i));
+    }
     Value(double d) noexcept { ZVAL_DOUBLE(&z_, d); }
     Value(std::string_view s) { ZVAL_STRINGL_FAST(&z_, s.data(), s.size()); }
     Value(const char* s) : Value(std::string_view(s)) {}
@@ -91,12 +114,10 @@ public:
         ZVAL_NULL(&o.z_);
     }
     Value& operator=(const Value& o) noexcept {
-        if (this != &o) {
-            zval old;
-            ZVAL_COPY_VALUE(&old, &z_);
-            ZVAL_COPY(&z_, &o.z_);
-            zval_ptr_dtor(&old);
-        }
+        zval old;
+        ZVAL_COPY_VALUE(&old, &z_);
+        ZVAL_COPY(&z_, &o.z_);
+        zval_ptr_dtor(&old);
         return *this;
     }
     Value& operator=(Value&& o) noexcept {
@@ -111,7 +132,7 @@ public:
     }
     ~Value() { zval_ptr_dtor(&z_); }
 
-    /// Adopts a zval whose reference the caller hands over.
+    /// Adopts a zval whose reference the caller hands over (and no longer releases).
     static Value adopt(zval* z) noexcept {
         Value v;
         ZVAL_COPY_VALUE(&v.z_, z);
@@ -134,6 +155,7 @@ public:
 
 private:
     zval z_;
+    PHPBIND_OWNED_STAMP("php::Value", &z_)
 };
 
 inline Value ValueView::own() const noexcept { return Value(*this); }

@@ -1,0 +1,308 @@
+// phpbind/array.hpp — PHP arrays: php::ArrayView (borrowed, read-only) and php::Array (owned).
+//
+// Keys are ints or strings, as in PHP; a numeric string key such as "5" is the
+// int key 5. An Array shares its payload on copy (one addref) and separates
+// before any write, so writing never changes what another holder sees —
+// PHP's copy-on-write, exactly.
+//
+//   php::Array a;
+//   a.push_back(1);  a.set("name", "phpbind");  a.set(10, 2.5);
+//   for (auto [key, value] : a.view()) { ... }      // key: php::ArrayKey, value: php::ValueView
+#pragma once
+
+#include <phpbind/caster.hpp>
+#include <phpbind/string.hpp>
+#include <phpbind/value.hpp>
+
+#include <cstdint>
+#include <iterator>
+#include <optional>
+#include <string>
+#include <string_view>
+
+PHPBIND_NAMESPACE_BEGIN
+
+class Array;
+
+/// An array key: an int, or a (borrowed) string.
+class ArrayKey {
+public:
+    ArrayKey(zend_long i) noexcept : str_(nullptr), index_(i) {}
+    ArrayKey(zend_string* s) noexcept : str_(s), index_(0) {}
+    bool is_string() const noexcept { return str_ != nullptr; }
+    bool is_int() const noexcept { return str_ == nullptr; }
+    zend_long as_int() const noexcept { return index_; }
+    std::string_view as_string() const noexcept { return {ZSTR_VAL(str_), ZSTR_LEN(str_)}; }
+    zend_string* raw_string() const noexcept { return str_; }
+    /// The key as PHP would print it.
+    std::string to_string() const { return is_string() ? std::string(as_string()) : std::to_string(index_); }
+
+private:
+    zend_string* str_;
+    zend_long index_;
+};
+
+namespace detail {
+
+// Walks a HashTable's live slots (packed or hash) in order.
+class ht_iterator {
+public:
+    using iterator_category = std::forward_iterator_tag;
+    using value_type = std::pair<ArrayKey, ValueView>;
+    using difference_type = std::ptrdiff_t;
+
+    ht_iterator(HashTable* ht, uint32_t pos) noexcept : ht_(ht), pos_(pos) { skip(); }
+    value_type operator*() const noexcept {
+#if PHP_VERSION_ID >= 80200
+        if (HT_IS_PACKED(ht_)) return {ArrayKey(static_cast<zend_long>(pos_)), ValueView(slot())};
+#endif
+        Bucket* b = ht_->arData + pos_;
+        return {b->key ? ArrayKey(b->key) : ArrayKey(static_cast<zend_long>(b->h)), ValueView(slot())};
+    }
+    ht_iterator& operator++() noexcept {
+        ++pos_;
+        skip();
+        return *this;
+    }
+    ht_iterator operator++(int) noexcept {
+        auto t = *this;
+        ++*this;
+        return t;
+    }
+    bool operator==(const ht_iterator& o) const noexcept { return pos_ == o.pos_; }
+
+private:
+    zval* slot() const noexcept {
+#if PHP_VERSION_ID >= 80200
+        zval* z = HT_IS_PACKED(ht_) ? ht_->arPacked + pos_ : &ht_->arData[pos_].val;
+#else
+        zval* z = &ht_->arData[pos_].val;
+#endif
+        return Z_TYPE_P(z) == IS_INDIRECT ? Z_INDIRECT_P(z) : z;
+    }
+    void skip() noexcept {
+        while (pos_ < ht_->nNumUsed && Z_TYPE_P(slot()) == IS_UNDEF) ++pos_;
+    }
+    HashTable* ht_;
+    uint32_t pos_;
+};
+
+inline zval* ht_find(HashTable* ht, zend_long i) noexcept { return zend_hash_index_find(ht, i); }
+inline zval* ht_find(HashTable* ht, std::string_view k) noexcept {
+    return zend_symtable_str_find(ht, k.data(), k.size());
+}
+inline zval* ht_find(HashTable* ht, const ArrayKey& k) noexcept {
+    return k.is_string() ? zend_symtable_find(ht, k.raw_string()) : zend_hash_index_find(ht, k.as_int());
+}
+PHPBIND_COLD [[noreturn]] void throw_missing_key(const std::string& key);
+
+/// Puts `ht` in `out` with one more reference; an immutable array (opcache's,
+/// or detached data) is shared without touching its refcount.
+inline void array_copy_to(zend_array* ht, zval* out) noexcept {
+    if (GC_FLAGS(ht) & GC_IMMUTABLE) {
+        ZVAL_ARR(out, ht);
+        Z_TYPE_FLAGS_P(out) = 0;
+    } else {
+        GC_ADDREF(ht);
+        ZVAL_ARR(out, ht);
+    }
+}
+
+} // namespace detail
+
+/// A borrowed, read-only view of a PHP array.
+class ArrayView {
+public:
+    static constexpr lifetime php_lifetime = lifetime::request;
+    using iterator = detail::ht_iterator;
+
+    explicit ArrayView(zend_array* ht) noexcept : ht_(ht) {}
+
+    zend_array* raw() const noexcept {
+        PHPBIND_VIEW_CHECK("php::ArrayView");
+        return ht_;
+    }
+    size_t size() const noexcept { return zend_hash_num_elements(raw()); }
+    bool empty() const noexcept { return size() == 0; }
+    /// A list: keys 0, 1, 2, ... in order (array_is_list()).
+    bool is_list() const noexcept { return zend_array_is_list(raw()); }
+
+    /// The value under `key`, or nothing.
+    template <class K>
+    std::optional<ValueView> find(const K& key) const noexcept {
+        zval* z = detail::ht_find(raw(), key);
+        if (!z) return std::nullopt;
+        return ValueView(z);
+    }
+    template <class K>
+    bool contains(const K& key) const noexcept {
+        return detail::ht_find(raw(), key) != nullptr;
+    }
+    /// The value under `key`; throws php::out_of_bounds_exception if absent.
+    ValueView at(zend_long key) const {
+        zval* z = detail::ht_find(raw(), key);
+        if (!z) detail::throw_missing_key(std::to_string(key));
+        return ValueView(z);
+    }
+    ValueView at(std::string_view key) const {
+        zval* z = detail::ht_find(raw(), key);
+        if (!z) detail::throw_missing_key(std::string(key));
+        return ValueView(z);
+    }
+
+    iterator begin() const noexcept { return iterator(raw(), 0); }
+    iterator end() const noexcept { return iterator(raw(), raw()->nNumUsed); }
+
+    Array own() const noexcept;
+
+private:
+    zend_array* ht_;
+    PHPBIND_VIEW_STAMP
+};
+
+inline ArrayView ValueView::as_array() const noexcept { return ArrayView(Z_ARR_P(raw())); }
+
+/// An owned PHP array with copy-on-write semantics.
+class Array {
+public:
+    static constexpr lifetime php_lifetime = lifetime::request;
+    using iterator = detail::ht_iterator;
+
+    Array() noexcept { ZVAL_EMPTY_ARRAY(&z_); }
+    /// An empty array with room for `n` elements (a packed list while you push_back).
+    static Array with_capacity(uint32_t n) {
+        Array a;
+        ZVAL_ARR(&a.z_, zend_new_array(n));
+        return a;
+    }
+    explicit Array(ArrayView v) noexcept { detail::array_copy_to(v.raw(), &z_); }
+    /// Takes over the caller's reference on `ht`.
+    static Array adopt(zend_array* ht) noexcept {
+        Array a;
+        ZVAL_ARR(&a.z_, ht);
+        return a;
+    }
+
+    Array(const Array& o) noexcept { ZVAL_COPY(&z_, &o.z_); }
+    Array(Array&& o) noexcept {
+        ZVAL_COPY_VALUE(&z_, &o.z_);
+        ZVAL_EMPTY_ARRAY(&o.z_);
+    }
+    Array& operator=(Array o) noexcept {
+        std::swap(z_, o.z_);
+        return *this;
+    }
+    ~Array() { zval_ptr_dtor(&z_); }
+
+    ArrayView view() const noexcept { return ArrayView(Z_ARR(z_)); }
+    operator ArrayView() const noexcept { return view(); }
+
+    size_t size() const noexcept { return view().size(); }
+    bool empty() const noexcept { return size() == 0; }
+    bool is_list() const noexcept { return view().is_list(); }
+    template <class K>
+    std::optional<ValueView> find(const K& key) const noexcept {
+        return view().find(key);
+    }
+    template <class K>
+    bool contains(const K& key) const noexcept {
+        return view().contains(key);
+    }
+    ValueView at(zend_long key) const { return view().at(key); }
+    ValueView at(std::string_view key) const { return view().at(key); }
+    iterator begin() const noexcept { return view().begin(); }
+    iterator end() const noexcept { return view().end(); }
+
+    /// `$a[$key] = $value;` — any value a caster can convert.
+    template <class T>
+    Array& set(zend_long key, T&& value) {
+        zval tmp;
+        to_zval_any(std::forward<T>(value), &tmp);
+        zend_hash_index_update(mut(), key, &tmp);
+        return *this;
+    }
+    template <class T>
+    Array& set(std::string_view key, T&& value) {
+        zval tmp;
+        to_zval_any(std::forward<T>(value), &tmp);
+        zend_symtable_str_update(mut(), key.data(), key.size(), &tmp);
+        return *this;
+    }
+    /// `$a[] = $value;` — throws php::error when the next int key is taken.
+    template <class T>
+    Array& push_back(T&& value) {
+        zval tmp;
+        to_zval_any(std::forward<T>(value), &tmp);
+        if (UNEXPECTED(!zend_hash_next_index_insert(mut(), &tmp))) {
+            zval_ptr_dtor(&tmp);
+            next_key_taken();
+        }
+        return *this;
+    }
+    /// `unset($a[$key]);` — whether the key was there.
+    bool erase(zend_long key) { return zend_hash_index_del(mut(), key) == SUCCESS; }
+    bool erase(std::string_view key) { return zend_symtable_str_del(mut(), key.data(), key.size()) == SUCCESS; }
+    void clear() noexcept {
+        zval_ptr_dtor(&z_);
+        ZVAL_EMPTY_ARRAY(&z_);
+    }
+
+    zval* raw() noexcept { return &z_; }
+    const zval* raw() const noexcept { return &z_; }
+    void release_into(zval* dst) noexcept {
+        ZVAL_COPY_VALUE(dst, &z_);
+        ZVAL_EMPTY_ARRAY(&z_);
+    }
+    /// The payload, separated so it can be written (the engine's SEPARATE_ARRAY).
+    zend_array* mut() {
+        SEPARATE_ARRAY(&z_);
+        return Z_ARR(z_);
+    }
+
+private:
+    template <class T>
+    static void to_zval_any(T&& v, zval* out) {
+        caster<std::decay_t<T>>::to_zval(std::forward<T>(v), out);
+    }
+    PHPBIND_COLD [[noreturn]] static void next_key_taken();
+
+    zval z_;
+    PHPBIND_OWNED_STAMP("php::Array", &z_)
+};
+
+inline Array ArrayView::own() const noexcept { return Array(*this); }
+
+struct array_caster_base {
+    static constexpr uint32_t type_mask = MAY_BE_ARRAY;
+    static constexpr const char* type_name = "array";
+    using parsed = zend_array*;
+    static PHPBIND_INLINE bool load(zval* arg, uint32_t num, zend_array*& out, bool nullable) {
+        if (EXPECTED(Z_TYPE_P(arg) == IS_ARRAY)) {
+            out = Z_ARR_P(arg);
+            return true;
+        }
+        detail::wrong_type(num, Z_EXPECTED_ARRAY, nullable, arg);
+        return false;
+    }
+    static bool try_load(zval* z, zend_array*& out) noexcept {
+        if (Z_TYPE_P(z) != IS_ARRAY) return false;
+        out = Z_ARR_P(z);
+        return true;
+    }
+};
+
+template <>
+struct caster<ArrayView> : array_caster_base {
+    static constexpr bool borrows = true;
+    static ArrayView get(zend_array* p) noexcept { return ArrayView(p); }
+    static void to_zval(ArrayView v, zval* out) noexcept { detail::array_copy_to(v.raw(), out); }
+};
+
+template <>
+struct caster<Array> : array_caster_base {
+    static Array get(zend_array* p) noexcept { return Array(ArrayView(p)); }
+    static void to_zval(Array&& v, zval* out) noexcept { v.release_into(out); }
+    static void to_zval(const Array& v, zval* out) noexcept { ZVAL_COPY(out, v.raw()); }
+};
+
+PHPBIND_NAMESPACE_END

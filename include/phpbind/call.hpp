@@ -1,0 +1,358 @@
+// phpbind/call.hpp — calling PHP from C++: functions, methods, static methods, callables.
+//
+//   php::Value v  = php::call("str_repeat", "ab", 3);        // by name, resolved once per request
+//   int64_t n     = php::call<int64_t>("strlen", "abc");      // typed result, checked
+//   php::Value r  = obj.call("format", "Y-m-d");               // method
+//   php::Value s  = php::call_static("DateTime", "createFromFormat", "Y", "2024");
+//   php::Object o = php::make_object("ArrayObject", arr);     // new ArrayObject($arr)
+//   php::Value x  = callable(1, 2);                            // any PHP callable
+//   php::call("sort", php::by_ref(arr));                       // by-reference argument
+//
+// C++ arguments are converted with their casters into a zval array on the
+// stack (no heap allocation). A PHP exception thrown by the callee arrives as
+// php::error_already_set; exit() as php::script_exit; a fatal error as
+// php::fatal_error (see docs/errors.md).
+#pragma once
+
+#include <phpbind/array.hpp>
+#include <phpbind/caster.hpp>
+#include <phpbind/object.hpp>
+#include <phpbind/string.hpp>
+#include <phpbind/value.hpp>
+
+#include <optional>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+
+PHPBIND_NAMESPACE_BEGIN
+
+/// Passes a C++ variable by reference: the callee may change it, and the new
+/// value is read back (with T's caster) when the call returns normally.
+template <class T>
+struct by_ref_t {
+    T* target;
+};
+template <class T>
+by_ref_t<T> by_ref(T& v) noexcept {
+    return {&v};
+}
+
+namespace detail {
+
+/// zend_call_function() inside zend_try: a bailout becomes php::fatal_error,
+/// a pending exception php::error_already_set or php::script_exit.
+void call_guarded(zend_fcall_info* fci, zend_fcall_info_cache* fcc);
+void call_known_guarded(zend_function* fn, zend_object* obj, zend_class_entry* scope, zval* ret, uint32_t argc,
+                        zval* argv);
+
+/// A function by name ("strlen", "Vendor\\fn", "Cls::method"), resolved with
+/// the engine's callable rules and cached for the rest of the request.
+void resolve_function(std::string_view name, zend_fcall_info_cache* fcc);
+zend_function* find_method(zend_object* obj, std::string_view name);
+zend_function* find_static_method(zend_class_entry* ce, std::string_view name);
+
+PHPBIND_COLD [[noreturn]] void result_type_error(const char* expected, zval* got);
+
+template <class T>
+struct is_by_ref : std::false_type {};
+template <class T>
+struct is_by_ref<by_ref_t<T>> : std::true_type {};
+
+// The arguments of one call, on the stack; released however the call ends.
+template <size_t N>
+struct arg_pack {
+    zval v[N ? N : 1];
+    uint32_t n = 0;
+    arg_pack() {}
+    arg_pack(const arg_pack&) = delete;
+    ~arg_pack() {
+        for (uint32_t i = 0; i < n; ++i) zval_ptr_dtor(&v[i]);
+    }
+    template <class T>
+    void put(T&& a) {
+        using D = std::decay_t<T>;
+        if constexpr (is_by_ref<D>::value) {
+            using V = std::remove_cvref_t<decltype(*a.target)>;
+            zval tmp;
+            caster<V>::to_zval(*a.target, &tmp);
+            ZVAL_NEW_REF(&v[n], &tmp);
+        } else {
+            caster<D>::to_zval(std::forward<T>(a), &v[n]);
+        }
+        ++n;
+    }
+    template <class T>
+    void read_back(uint32_t i, T&& a) {
+        using D = std::decay_t<T>;
+        if constexpr (is_by_ref<D>::value) {
+            using V = std::remove_cvref_t<decltype(*a.target)>;
+            *a.target = result_as<V>(Z_REFVAL(v[i]));
+        }
+    }
+    template <class V>
+    static V result_as(zval* z);
+};
+
+/// A call result as C++ type R: exact PHP types only (int to float allowed);
+/// anything else throws php::type_error naming both types.
+template <class R>
+R convert_result(zval* z) {
+    using C = caster<R>;
+    static_assert(!requires { C::borrows; },
+                  "phpbind: a borrowed view of a call result would dangle once the result is released; "
+                  "ask for an owned type (php::Value, php::String, php::Array, std::string, ...)");
+    typename C::parsed p;
+    if (UNEXPECTED(!C::try_load(z, p))) result_type_error(C::type_name, z);
+    return C::get(p);
+}
+
+template <size_t N>
+template <class V>
+V arg_pack<N>::result_as(zval* z) {
+    return convert_result<V>(z);
+}
+
+template <class R>
+R finish(zval* ret) {
+    if constexpr (std::is_void_v<R>) {
+        zval_ptr_dtor(ret);
+    } else if constexpr (std::is_same_v<R, Value>) {
+        return Value::adopt(ret);
+    } else {
+        Value owner = Value::adopt(ret);  // released even if the conversion throws
+        return convert_result<R>(owner.raw());
+    }
+}
+
+template <class R, class... A>
+R call_fcc(zval* callable, zend_fcall_info_cache* fcc, A&&... args) {
+    arg_pack<sizeof...(A)> pack;
+    (pack.put(std::forward<A>(args)), ...);
+    zval ret;
+    ZVAL_UNDEF(&ret);
+    zend_fcall_info fci;
+    fci.size = sizeof(fci);
+    ZVAL_COPY_VALUE(&fci.function_name, callable);
+    fci.object = fcc ? fcc->object : nullptr;
+    fci.retval = &ret;
+    fci.params = pack.v;
+    fci.param_count = pack.n;
+    fci.named_params = nullptr;
+    call_guarded(&fci, fcc);
+    uint32_t i = 0;
+    (pack.read_back(i++, std::forward<A>(args)), ...);
+    return finish<R>(&ret);
+}
+
+template <class R, class... A>
+R call_known(zend_function* fn, zend_object* obj, zend_class_entry* scope, A&&... args) {
+    arg_pack<sizeof...(A)> pack;
+    (pack.put(std::forward<A>(args)), ...);
+    zval ret;
+    ZVAL_UNDEF(&ret);
+    call_known_guarded(fn, obj, scope, &ret, pack.n, pack.v);
+    uint32_t i = 0;
+    (pack.read_back(i++, std::forward<A>(args)), ...);
+    return finish<R>(&ret);
+}
+
+} // namespace detail
+
+/// Calls a PHP function by name. R is php::Value (any result) or a C++ type.
+template <class R = Value, class... A>
+R call(std::string_view function, A&&... args) {
+    zend_fcall_info_cache fcc;
+    detail::resolve_function(function, &fcc);
+    return detail::call_known<R>(fcc.function_handler, fcc.object, fcc.called_scope, std::forward<A>(args)...);
+}
+
+/// `$obj->method(...$args)`
+template <class R = Value, class... A>
+R call_method(ObjectView obj, std::string_view method, A&&... args) {
+    zend_function* fn = detail::find_method(obj.raw(), method);
+    return detail::call_known<R>(fn, obj.raw(), obj.raw()->ce, std::forward<A>(args)...);
+}
+
+/// `Cls::method(...$args)`
+template <class R = Value, class... A>
+R call_static(std::string_view class_name, std::string_view method, A&&... args) {
+    zend_class_entry* ce = detail::lookup_class(class_name);
+    zend_function* fn = detail::find_static_method(ce, method);
+    return detail::call_known<R>(fn, nullptr, ce, std::forward<A>(args)...);
+}
+
+/// `new Cls(...$args)`
+template <class... A>
+Object make_object(std::string_view class_name, A&&... args) {
+    zend_class_entry* ce = detail::lookup_class(class_name);
+    zval z;
+    if (object_init_ex(&z, ce) != SUCCESS) detail::throw_pending_exception();
+    Object obj = Object::adopt(Z_OBJ(z));
+    if (zend_function* ctor = Z_OBJ(z)->handlers->get_constructor(Z_OBJ(z))) {
+        detail::call_known<void>(ctor, Z_OBJ(z), ce, std::forward<A>(args)...);
+    } else if constexpr (sizeof...(A) > 0) {
+        throw error("Class " + std::string(class_name) + " does not have a constructor, so you cannot pass any "
+                    "constructor arguments");
+    } else if (EG(exception)) {
+        detail::throw_pending_exception();
+    }
+    return obj;
+}
+
+template <class R, class... A>
+R ObjectView::call(std::string_view method, A&&... args) const {
+    return call_method<R>(*this, method, std::forward<A>(args)...);
+}
+template <class R, class... A>
+R Object::call(std::string_view method, A&&... args) const {
+    return call_method<R>(view(), method, std::forward<A>(args)...);
+}
+
+// ---------------------------------------------------------------------------
+// Callables
+
+namespace detail {
+struct callable_state {
+    zval* z;
+    zend_fcall_info_cache fcc;
+    bool cached;  // false for __call/__callStatic trampolines: resolved per call
+};
+/// Validates `z` as a callable with the engine's rules; on failure returns
+/// false and sets `error` (emalloc'd, the caller frees it).
+bool check_callable(zval* z, callable_state& st, char** error) noexcept;
+PHPBIND_COLD [[noreturn]] void throw_not_callable(char* error);
+} // namespace detail
+
+class Callable;
+
+/// A borrowed, validated PHP callable: closure, "fn", "Cls::m", [$obj, 'm'],
+/// ['Cls', 'm'], or an invokable object.
+class CallableView {
+public:
+    static constexpr lifetime php_lifetime = lifetime::request;
+
+    /// Validates `v`; throws php::type_error with PHP's own reason if it is not callable.
+    explicit CallableView(ValueView v) {
+        char* err = nullptr;
+        if (!detail::check_callable(v.raw(), st_, &err)) detail::throw_not_callable(err);
+    }
+    explicit CallableView(const detail::callable_state& st) noexcept : st_(st) {}
+
+    template <class R = Value, class... A>
+    R call(A&&... args) const {
+        PHPBIND_VIEW_CHECK("php::CallableView");
+        auto st = st_;
+        return detail::call_fcc<R>(st.z, st.cached ? &st.fcc : nullptr, std::forward<A>(args)...);
+    }
+    template <class... A>
+    Value operator()(A&&... args) const {
+        return call<Value>(std::forward<A>(args)...);
+    }
+    ValueView value() const noexcept { return ValueView(st_.z); }
+    Callable own() const;
+
+private:
+    detail::callable_state st_;
+    PHPBIND_VIEW_STAMP
+};
+
+/// An owned PHP callable (holds a reference on the closure / object / array).
+class Callable {
+public:
+    static constexpr lifetime php_lifetime = lifetime::request;
+
+    explicit Callable(ValueView v) {
+        ZVAL_COPY(&z_, v.raw());
+        char* err = nullptr;
+        if (!detail::check_callable(&z_, st_, &err)) {
+            zval_ptr_dtor(&z_);
+            detail::throw_not_callable(err);
+        }
+    }
+    Callable(const Callable& o) noexcept : st_(o.st_) {
+        ZVAL_COPY(&z_, &o.z_);
+        st_.z = &z_;
+    }
+    Callable& operator=(const Callable& o) noexcept {
+        if (this != &o) {
+            zval old;
+            ZVAL_COPY_VALUE(&old, &z_);
+            ZVAL_COPY(&z_, &o.z_);
+            st_ = o.st_;
+            st_.z = &z_;
+            zval_ptr_dtor(&old);
+        }
+        return *this;
+    }
+    ~Callable() { zval_ptr_dtor(&z_); }
+
+    template <class R = Value, class... A>
+    R call(A&&... args) const {
+        auto st = st_;
+        return detail::call_fcc<R>(st.z, st.cached ? &st.fcc : nullptr, std::forward<A>(args)...);
+    }
+    template <class... A>
+    Value operator()(A&&... args) const {
+        return call<Value>(std::forward<A>(args)...);
+    }
+    CallableView view() const noexcept { return CallableView(st_); }
+    ValueView value() const noexcept { return ValueView(const_cast<zval*>(&z_)); }
+    zval* raw() noexcept { return &z_; }
+
+private:
+    zval z_;
+    detail::callable_state st_;
+    PHPBIND_OWNED_STAMP("php::Callable", &z_)
+};
+
+inline Callable CallableView::own() const { return Callable(ValueView(st_.z)); }
+
+namespace detail {
+struct callable_caster_base {
+    static constexpr uint32_t type_mask = MAY_BE_CALLABLE;
+    static constexpr const char* type_name = "callable";
+    using parsed = callable_state;
+    static bool load(zval* arg, uint32_t num, callable_state& out, bool nullable);
+    static bool try_load(zval* z, callable_state& out) noexcept {
+        char* err = nullptr;
+        if (check_callable(z, out, &err)) return true;
+        if (err) efree(err);
+        return false;
+    }
+};
+} // namespace detail
+
+template <>
+struct caster<CallableView> : detail::callable_caster_base {
+    static constexpr bool borrows = true;
+    static CallableView get(const detail::callable_state& p) noexcept { return CallableView(p); }
+    static void to_zval(CallableView v, zval* out) noexcept { ZVAL_COPY(out, v.value().raw()); }
+};
+
+template <>
+struct caster<Callable> : detail::callable_caster_base {
+    static Callable get(const detail::callable_state& p) { return Callable(ValueView(p.z)); }
+    static void to_zval(const Callable& v, zval* out) noexcept { ZVAL_COPY(out, v.value().raw()); }
+};
+
+/// A PHP function resolved once, for repeated calls during the request.
+class Function {
+public:
+    static constexpr lifetime php_lifetime = lifetime::request;
+    explicit Function(std::string_view name) { detail::resolve_function(name, &fcc_); }
+    template <class R = Value, class... A>
+    R call(A&&... args) const {
+        return detail::call_known<R>(fcc_.function_handler, fcc_.object, fcc_.called_scope,
+                                     std::forward<A>(args)...);
+    }
+    template <class... A>
+    Value operator()(A&&... args) const {
+        return call<Value>(std::forward<A>(args)...);
+    }
+
+private:
+    zend_fcall_info_cache fcc_;
+};
+
+PHPBIND_NAMESPACE_END

@@ -1,0 +1,155 @@
+// phpbind/object.hpp — PHP objects: php::ObjectView (borrowed) and php::Object (owned).
+//
+//   php::Object o = ...;
+//   o.class_name();                 // "DateTime"
+//   o.instance_of("DateTimeInterface");
+//   o.get("prop");  o.set("prop", 42);
+//   o.call("format", "Y-m-d");      // see phpbind/call.hpp
+#pragma once
+
+#include <phpbind/caster.hpp>
+#include <phpbind/value.hpp>
+
+#include <string_view>
+
+PHPBIND_NAMESPACE_BEGIN
+
+class Object;
+
+namespace detail {
+/// The class named `name` (autoloading it), or throws php::error.
+zend_class_entry* lookup_class(std::string_view name);
+Value read_property(zend_object* obj, std::string_view name);
+void write_property(zend_object* obj, std::string_view name, zval* value);
+} // namespace detail
+
+/// A borrowed PHP object.
+class ObjectView {
+public:
+    static constexpr lifetime php_lifetime = lifetime::request;
+
+    explicit ObjectView(zend_object* o) noexcept : o_(o) {}
+
+    zend_object* raw() const noexcept {
+        PHPBIND_VIEW_CHECK("php::ObjectView");
+        return o_;
+    }
+    zend_class_entry* class_entry() const noexcept { return raw()->ce; }
+    std::string_view class_name() const noexcept {
+        zend_string* n = raw()->ce->name;
+        return {ZSTR_VAL(n), ZSTR_LEN(n)};
+    }
+    /// `$o instanceof $ce`
+    bool instance_of(const zend_class_entry* ce) const noexcept { return instanceof_function(raw()->ce, ce); }
+    /// `$o instanceof Name`; false if no such class is known.
+    bool instance_of(std::string_view class_name) const;
+    /// The object's handle (spl_object_id()).
+    uint32_t id() const noexcept { return raw()->handle; }
+
+    /// `$o->name`, read as PHP code outside the class would (visibility applies;
+    /// an inaccessible property throws the engine's Error).
+    Value get(std::string_view name) const { return detail::read_property(raw(), name); }
+    /// `$o->name = $value`
+    template <class T>
+    void set(std::string_view name, T&& value) const {
+        zval tmp;
+        caster<std::decay_t<T>>::to_zval(std::forward<T>(value), &tmp);
+        detail::write_property(raw(), name, &tmp);
+        zval_ptr_dtor(&tmp);
+    }
+
+    /// `$o->method(...$args)` (defined in phpbind/call.hpp).
+    template <class R = Value, class... A>
+    R call(std::string_view method, A&&... args) const;
+
+    Object own() const noexcept;
+
+private:
+    zend_object* o_;
+    PHPBIND_VIEW_STAMP
+};
+
+inline ObjectView ValueView::as_object() const noexcept { return ObjectView(Z_OBJ_P(raw())); }
+
+/// An owned reference to a PHP object.
+class Object {
+public:
+    static constexpr lifetime php_lifetime = lifetime::request;
+
+    explicit Object(ObjectView v) noexcept { ZVAL_OBJ_COPY(&z_, v.raw()); }
+    /// Takes over the caller's reference on `o`.
+    static Object adopt(zend_object* o) noexcept { return Object(o, 0); }
+    /// `new Name(...args)`: see php::make_object in phpbind/call.hpp.
+
+    Object(const Object& o) noexcept { ZVAL_COPY(&z_, &o.z_); }
+    /// Steals the reference; the moved-from Object is empty and may only be
+    /// assigned to or destroyed.
+    Object(Object&& o) noexcept {
+        ZVAL_COPY_VALUE(&z_, &o.z_);
+        ZVAL_NULL(&o.z_);
+    }
+    Object& operator=(Object o) noexcept {
+        std::swap(z_, o.z_);
+        return *this;
+    }
+    ~Object() { zval_ptr_dtor(&z_); }
+
+    ObjectView view() const noexcept { return ObjectView(Z_OBJ(z_)); }
+    operator ObjectView() const noexcept { return view(); }
+    std::string_view class_name() const noexcept { return view().class_name(); }
+    bool instance_of(const zend_class_entry* ce) const noexcept { return view().instance_of(ce); }
+    bool instance_of(std::string_view class_name) const { return view().instance_of(class_name); }
+    Value get(std::string_view name) const { return view().get(name); }
+    template <class T>
+    void set(std::string_view name, T&& value) const {
+        view().set(name, std::forward<T>(value));
+    }
+    uint32_t id() const noexcept { return view().id(); }
+    template <class R = Value, class... A>
+    R call(std::string_view method, A&&... args) const;
+
+    zval* raw() noexcept { return &z_; }
+    const zval* raw() const noexcept { return &z_; }
+    void copy_into(zval* dst) const noexcept { ZVAL_COPY(dst, &z_); }
+
+private:
+    Object(zend_object* o, int) noexcept { ZVAL_OBJ(&z_, o); }
+    zval z_;
+    PHPBIND_OWNED_STAMP("php::Object", &z_)
+};
+
+inline Object ObjectView::own() const noexcept { return Object(*this); }
+
+struct object_caster_base {
+    static constexpr uint32_t type_mask = MAY_BE_OBJECT;
+    static constexpr const char* type_name = "object";
+    using parsed = zend_object*;
+    static PHPBIND_INLINE bool load(zval* arg, uint32_t num, zend_object*& out, bool nullable) {
+        if (EXPECTED(Z_TYPE_P(arg) == IS_OBJECT)) {
+            out = Z_OBJ_P(arg);
+            return true;
+        }
+        detail::wrong_type(num, Z_EXPECTED_OBJECT, nullable, arg);
+        return false;
+    }
+    static bool try_load(zval* z, zend_object*& out) noexcept {
+        if (Z_TYPE_P(z) != IS_OBJECT) return false;
+        out = Z_OBJ_P(z);
+        return true;
+    }
+};
+
+template <>
+struct caster<ObjectView> : object_caster_base {
+    static constexpr bool borrows = true;
+    static ObjectView get(zend_object* p) noexcept { return ObjectView(p); }
+    static void to_zval(ObjectView v, zval* out) noexcept { ZVAL_OBJ_COPY(out, v.raw()); }
+};
+
+template <>
+struct caster<Object> : object_caster_base {
+    static Object get(zend_object* p) noexcept { return Object(ObjectView(p)); }
+    static void to_zval(const Object& v, zval* out) noexcept { v.copy_into(out); }
+};
+
+PHPBIND_NAMESPACE_END

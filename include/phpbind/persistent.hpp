@@ -1,0 +1,86 @@
+// phpbind/persistent.hpp — detached data: PHP values that outlive the request.
+//
+//   static php::Static<php::Persistent> config;           // process lifetime
+//   *config = php::Persistent::detach(arg, "$cfg");        // deep copy, once
+//   return *config;                                         // handed to PHP in O(1)
+//
+// detach() deep-copies a value into persistent memory: strings become
+// persistent interned strings, arrays become immutable persistent arrays (the
+// way opcache stores literal arrays). Any later request can read it, and
+// handing it to PHP copies nothing, whatever its size: PHP sees an immutable
+// array and separates only if it writes. Objects, resources, closures and
+// references cannot be detached; the error names the path to the offending
+// element: `$cfg['db']['conn']: a resource cannot be detached`.
+//
+// Copies of a Persistent share the data (an atomic count). When the last
+// copy goes, the memory is freed at once outside a request; inside one it is
+// freed after the request ended (after the engine destroyed every request
+// value that might still point into it).
+#pragma once
+
+#include <phpbind/caster.hpp>
+#include <phpbind/lifetime.hpp>
+#include <phpbind/value.hpp>
+
+#include <memory>
+#include <string_view>
+
+PHPBIND_NAMESPACE_BEGIN
+
+namespace detail {
+struct detached;
+struct detached_deleter {
+    void operator()(detached* d) const noexcept;
+};
+} // namespace detail
+
+class Persistent {
+public:
+    static constexpr lifetime php_lifetime = lifetime::persistent;
+
+    /// null
+    Persistent() noexcept = default;
+
+    /// Deep-copies `v`; throws php::value_error naming the path (`name` is the
+    /// root: "$cfg") when it holds something that cannot be detached.
+    static Persistent detach(ValueView v, std::string_view name = "$value");
+
+    /// Takes a zval the caller built in persistent memory (strings persistent
+    /// and interned, arrays immutable and persistent). The caller hands over
+    /// ownership of the payload. A PHPBIND_DEBUG build verifies every byte is
+    /// persistent and reports one that points into request memory.
+    static Persistent adopt(zval* z);
+
+    bool empty() const noexcept { return !d_; }
+    Type type() const noexcept;
+    /// A borrowed, read-only view (valid while this Persistent lives).
+    ValueView view() const noexcept;
+    /// Writes the value into `out` without copying (arrays and strings are
+    /// shared immutably).
+    void copy_into(zval* out) const noexcept;
+    /// Persistent bytes held (the detached copy), for reporting.
+    size_t memory_size() const noexcept;
+
+private:
+    std::shared_ptr<detail::detached> d_;
+};
+
+template <>
+struct caster<Persistent> {
+    static constexpr uint32_t type_mask = MAY_BE_ANY;
+    static constexpr const char* type_name = "mixed";
+    static constexpr bool accepts_any = true;
+    using parsed = zval*;
+    static bool load(zval* arg, uint32_t, zval*& out, bool) {
+        out = arg;
+        return true;
+    }
+    static bool try_load(zval* z, zval*& out) noexcept {
+        out = z;
+        return true;
+    }
+    static Persistent get(zval* p) { return Persistent::detach(ValueView(p)); }
+    static void to_zval(const Persistent& v, zval* out) noexcept { v.copy_into(out); }
+};
+
+PHPBIND_NAMESPACE_END

@@ -1,0 +1,360 @@
+// phpbind/stl.hpp — casters for standard containers and vocabulary types.
+//
+//   std::vector<T>                        array (a list on the way out)
+//   std::map<K, V>, std::unordered_map    array with int or string keys
+//   std::pair<A, B>, std::tuple<Ts...>    a list of exactly that many elements
+//   std::variant<Ts...>                   the union type Ts (e.g. int|string)
+//   std::function<R(Args...)>             a PHP callable
+//
+// Containers are read in two steps: the argument is validated when it is
+// loaded (every element with its caster's strict rules: exact PHP types, int
+// to float allowed), then the C++ container is built. An element of the wrong
+// type raises TypeError: `f(): Argument #1 ($v) must be of type array<int>,
+// string given at key 3`.
+#pragma once
+
+#include <phpbind/array.hpp>
+#include <phpbind/call.hpp>
+#include <phpbind/caster.hpp>
+
+#include <functional>
+#include <map>
+#include <string>
+#include <tuple>
+#include <type_traits>
+#include <unordered_map>
+#include <utility>
+#include <variant>
+#include <vector>
+
+PHPBIND_NAMESPACE_BEGIN
+
+namespace detail {
+
+PHPBIND_COLD void element_type_error(uint32_t num, const char* container, const char* element, zval* value,
+                                     const ArrayKey& key);
+PHPBIND_COLD void key_type_error(uint32_t num, const char* container, const ArrayKey& key);
+PHPBIND_COLD void list_shape_error(uint32_t num, const char* container, size_t expected);
+
+template <class T>
+bool element_ok(zval* v) noexcept {
+    typename caster<T>::parsed p;
+    return caster<T>::try_load(v, p);
+}
+
+template <class T>
+T element_get(zval* v) {
+    typename caster<T>::parsed p;
+    caster<T>::try_load(v, p);
+    return caster<T>::get(p);
+}
+
+template <class T>
+inline zval* deref_slot(zval* z) noexcept {
+    ZVAL_DEREF(z);
+    return z;
+}
+
+// "array<int>", "array<string,float>" — for messages; built once per type.
+template <class K, class V>
+const char* array_type_name() {
+    static const std::string name = [] {
+        if constexpr (std::is_void_v<K>) return std::string("array<") + caster<V>::type_name + ">";
+        else return std::string("array<") + caster<K>::type_name + "," + caster<V>::type_name + ">";
+    }();
+    return name.c_str();
+}
+
+template <class K>
+constexpr bool is_string_key = std::is_same_v<K, std::string> || std::is_same_v<K, std::string_view> ||
+                               std::is_same_v<K, String>;
+
+} // namespace detail
+
+// ---------------------------------------------------------------------------
+template <class T, class Alloc>
+struct caster<std::vector<T, Alloc>> : array_caster_base {
+    using elem = caster<T>;
+    static bool load(zval* arg, uint32_t num, zend_array*& out, bool nullable) {
+        if (!array_caster_base::load(arg, num, out, nullable)) return false;
+        zend_ulong h;
+        zend_string* key;
+        zval* v;
+        ZEND_HASH_FOREACH_KEY_VAL(out, h, key, v) {
+            if (UNEXPECTED(!detail::element_ok<T>(detail::deref_slot<T>(v)))) {
+                detail::element_type_error(num, detail::array_type_name<void, T>(), elem::type_name, v,
+                                           key ? ArrayKey(key) : ArrayKey(static_cast<zend_long>(h)));
+                return false;
+            }
+        }
+        ZEND_HASH_FOREACH_END();
+        return true;
+    }
+    static bool try_load(zval* z, zend_array*& out) noexcept {
+        if (!array_caster_base::try_load(z, out)) return false;
+        zval* v;
+        ZEND_HASH_FOREACH_VAL(out, v) {
+            if (!detail::element_ok<T>(detail::deref_slot<T>(v))) return false;
+        }
+        ZEND_HASH_FOREACH_END();
+        return true;
+    }
+    static std::vector<T, Alloc> get(zend_array* ht) {
+        std::vector<T, Alloc> out;
+        out.reserve(zend_hash_num_elements(ht));
+        zval* v;
+        ZEND_HASH_FOREACH_VAL(ht, v) { out.push_back(detail::element_get<T>(detail::deref_slot<T>(v))); }
+        ZEND_HASH_FOREACH_END();
+        return out;
+    }
+    static void to_zval(const std::vector<T, Alloc>& v, zval* out) {
+        zend_array* ht = zend_new_array(static_cast<uint32_t>(v.size()));
+        zend_hash_real_init_packed(ht);
+        ZEND_HASH_FILL_PACKED(ht) {
+            for (const auto& e : v) {
+                elem::to_zval(e, __fill_val);
+                ZEND_HASH_FILL_NEXT();
+            }
+        }
+        ZEND_HASH_FILL_END();
+        ZVAL_ARR(out, ht);
+    }
+};
+
+// ---------------------------------------------------------------------------
+template <class Map, class K, class V>
+struct map_caster : array_caster_base {
+    static_assert(std::is_integral_v<K> || detail::is_string_key<K>,
+                  "phpbind: map keys must be an integer type or std::string (PHP array keys are int|string)");
+
+    static bool key_ok(zend_string* key) noexcept { return key ? detail::is_string_key<K> : true; }
+
+    static bool load(zval* arg, uint32_t num, zend_array*& out, bool nullable) {
+        if (!array_caster_base::load(arg, num, out, nullable)) return false;
+        zend_ulong h;
+        zend_string* key;
+        zval* v;
+        ZEND_HASH_FOREACH_KEY_VAL(out, h, key, v) {
+            ArrayKey k = key ? ArrayKey(key) : ArrayKey(static_cast<zend_long>(h));
+            if (UNEXPECTED(!key_ok(key))) {
+                detail::key_type_error(num, detail::array_type_name<K, V>(), k);
+                return false;
+            }
+            if constexpr (std::is_integral_v<K>) {
+                typename caster<K>::parsed kp;
+                zval kz;
+                ZVAL_LONG(&kz, static_cast<zend_long>(h));
+                if (UNEXPECTED(!caster<K>::try_load(&kz, kp))) {
+                    detail::key_type_error(num, detail::array_type_name<K, V>(), k);
+                    return false;
+                }
+            }
+            if (UNEXPECTED(!detail::element_ok<V>(detail::deref_slot<V>(v)))) {
+                detail::element_type_error(num, detail::array_type_name<K, V>(), caster<V>::type_name, v, k);
+                return false;
+            }
+        }
+        ZEND_HASH_FOREACH_END();
+        return true;
+    }
+    static bool try_load(zval* z, zend_array*& out) noexcept {
+        if (!array_caster_base::try_load(z, out)) return false;
+        zend_string* key;
+        zval* v;
+        ZEND_HASH_FOREACH_STR_KEY_VAL(out, key, v) {
+            if (!key_ok(key) || !detail::element_ok<V>(detail::deref_slot<V>(v))) return false;
+        }
+        ZEND_HASH_FOREACH_END();
+        return true;
+    }
+    static Map get(zend_array* ht) {
+        Map out;
+        zend_ulong h;
+        zend_string* key;
+        zval* v;
+        ZEND_HASH_FOREACH_KEY_VAL(ht, h, key, v) {
+            V value = detail::element_get<V>(detail::deref_slot<V>(v));
+            if constexpr (detail::is_string_key<K>) {
+                if (key) out.emplace(K(std::string_view(ZSTR_VAL(key), ZSTR_LEN(key))), std::move(value));
+                else out.emplace(K(std::to_string(static_cast<zend_long>(h))), std::move(value));
+            } else {
+                out.emplace(static_cast<K>(static_cast<zend_long>(h)), std::move(value));
+            }
+        }
+        ZEND_HASH_FOREACH_END();
+        return out;
+    }
+    static void to_zval(const Map& m, zval* out) {
+        zend_array* ht = zend_new_array(static_cast<uint32_t>(m.size()));
+        for (const auto& [k, v] : m) {
+            zval tmp;
+            caster<V>::to_zval(v, &tmp);
+            if constexpr (detail::is_string_key<K>) {
+                std::string_view sk(k);
+                zend_symtable_str_update(ht, sk.data(), sk.size(), &tmp);
+            } else {
+                zend_hash_index_update(ht, static_cast<zend_long>(k), &tmp);
+            }
+        }
+        ZVAL_ARR(out, ht);
+    }
+};
+
+template <class K, class V, class C, class A>
+struct caster<std::map<K, V, C, A>> : map_caster<std::map<K, V, C, A>, K, V> {};
+template <class K, class V, class H, class E, class A>
+struct caster<std::unordered_map<K, V, H, E, A>> : map_caster<std::unordered_map<K, V, H, E, A>, K, V> {};
+
+// ---------------------------------------------------------------------------
+// pair / tuple <-> list
+template <class Tuple, class... T>
+struct tuple_caster : array_caster_base {
+    static constexpr size_t N = sizeof...(T);
+
+    template <size_t... I>
+    static bool elements_ok(zend_array* ht, uint32_t num, bool raise, std::index_sequence<I...>) {
+        bool ok = true;
+        ((ok = ok && [&] {
+              zval* v = zend_hash_index_find(ht, I);
+              if (detail::element_ok<T>(detail::deref_slot<T>(v))) return true;
+              if (raise)
+                  detail::element_type_error(num, "array", caster<T>::type_name, v,
+                                             ArrayKey(static_cast<zend_long>(I)));
+              return false;
+          }()),
+         ...);
+        return ok;
+    }
+    static bool shape_ok(zend_array* ht) noexcept {
+        return zend_hash_num_elements(ht) == N && zend_array_is_list(ht);
+    }
+    static bool load(zval* arg, uint32_t num, zend_array*& out, bool nullable) {
+        if (!array_caster_base::load(arg, num, out, nullable)) return false;
+        if (UNEXPECTED(!shape_ok(out))) {
+            detail::list_shape_error(num, "array", N);
+            return false;
+        }
+        return elements_ok(out, num, true, std::index_sequence_for<T...>{});
+    }
+    static bool try_load(zval* z, zend_array*& out) noexcept {
+        return array_caster_base::try_load(z, out) && shape_ok(out) &&
+               elements_ok(out, 0, false, std::index_sequence_for<T...>{});
+    }
+    template <size_t... I>
+    static Tuple build(zend_array* ht, std::index_sequence<I...>) {
+        return Tuple(detail::element_get<T>(detail::deref_slot<T>(zend_hash_index_find(ht, I)))...);
+    }
+    static Tuple get(zend_array* ht) { return build(ht, std::index_sequence_for<T...>{}); }
+    static void to_zval(const Tuple& t, zval* out) {
+        zend_array* ht = zend_new_array(N);
+        zend_hash_real_init_packed(ht);
+        std::apply(
+            [&](const auto&... e) {
+                (
+                    [&] {
+                        zval tmp;
+                        caster<std::decay_t<decltype(e)>>::to_zval(e, &tmp);
+                        zend_hash_next_index_insert_new(ht, &tmp);
+                    }(),
+                    ...);
+            },
+            t);
+        ZVAL_ARR(out, ht);
+    }
+};
+template <class A, class B>
+struct caster<std::pair<A, B>> : tuple_caster<std::pair<A, B>, A, B> {};
+template <class... T>
+struct caster<std::tuple<T...>> : tuple_caster<std::tuple<T...>, T...> {};
+
+// ---------------------------------------------------------------------------
+// std::variant: a union type. An argument whose PHP type is one of the
+// alternatives is taken as is; otherwise, in weak mode, PHP's own preference
+// for scalar unions applies (int, then float, then string, then bool).
+namespace detail {
+const char* union_type_name(std::initializer_list<const char*> names, uint32_t mask);
+PHPBIND_COLD void union_type_error(uint32_t num, const char* type_name, zval* arg);
+bool weak_scalar(zval* arg, uint32_t mask, zval* out);
+} // namespace detail
+
+template <class... T>
+struct caster<std::variant<T...>> {
+    using V = std::variant<T...>;
+    static constexpr uint32_t type_mask = (caster<T>::type_mask | ...);
+    static inline const char* type_name = detail::union_type_name({caster<T>::type_name...}, type_mask);
+    struct parsed {
+        zval* arg;
+        zval coerced;  // a weak-mode coercion of the argument (a scalar; never refcounted but strings)
+        bool use_coerced;
+    };
+
+    template <size_t I = 0>
+    static bool pick(zval* z, size_t& which) noexcept {
+        if constexpr (I == sizeof...(T)) {
+            return false;
+        } else {
+            using A = std::variant_alternative_t<I, V>;
+            if (detail::element_ok<A>(z)) {
+                which = I;
+                return true;
+            }
+            return pick<I + 1>(z, which);
+        }
+    }
+    static bool load(zval* arg, uint32_t num, parsed& out, bool) {
+        size_t which;
+        out.arg = arg;
+        out.use_coerced = false;
+        if (pick(arg, which)) return true;
+        if (!ZEND_ARG_USES_STRICT_TYPES() && detail::weak_scalar(arg, type_mask, &out.coerced)) {
+            // Keep the coerced value in the argument slot, as ZPP does for strings.
+            zval_ptr_dtor(arg);
+            ZVAL_COPY_VALUE(arg, &out.coerced);
+            return true;
+        }
+        detail::union_type_error(num, type_name, arg);
+        return false;
+    }
+    static bool try_load(zval* z, parsed& out) noexcept {
+        size_t which;
+        out.arg = z;
+        out.use_coerced = false;
+        return pick(z, which);
+    }
+    template <size_t I = 0>
+    static V build(zval* z) {
+        using A = std::variant_alternative_t<I, V>;
+        if constexpr (I + 1 == sizeof...(T)) {
+            return V(std::in_place_index<I>, element_get<A>(z));
+        } else {
+            if (detail::element_ok<A>(z)) return V(std::in_place_index<I>, detail::element_get<A>(z));
+            return build<I + 1>(z);
+        }
+    }
+    static V get(parsed& p) { return build(p.arg); }
+    static void to_zval(const V& v, zval* out) {
+        std::visit([&](const auto& a) { caster<std::decay_t<decltype(a)>>::to_zval(a, out); }, v);
+    }
+
+private:
+    template <class A>
+    static A element_get(zval* z) {
+        return detail::element_get<A>(z);
+    }
+};
+
+// ---------------------------------------------------------------------------
+// std::function from a PHP callable. It owns the callable (a request value):
+// keep it no longer than the request, or hold a php::Retained<php::Callable>.
+template <class R, class... A>
+struct caster<std::function<R(A...)>> : detail::callable_caster_base {
+    static std::function<R(A...)> get(const detail::callable_state& p) {
+        Callable c(ValueView(p.z));
+        return [c](A... args) -> R {
+            if constexpr (std::is_void_v<R>) c.template call<void>(std::forward<A>(args)...);
+            else return c.template call<R>(std::forward<A>(args)...);
+        };
+    }
+};
+
+PHPBIND_NAMESPACE_END

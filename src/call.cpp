@@ -1,0 +1,210 @@
+// src/call.cpp — calls from C++ into PHP, and what crosses back.
+#include <phpbind/call.hpp>
+#include <phpbind/lifetime.hpp>
+
+#include <string>
+#include <unordered_map>
+
+PHPBIND_NAMESPACE_BEGIN
+namespace detail {
+
+// zend_try saves the engine's jump buffer and installs ours: a fatal error in
+// the callee longjmps back here instead of past the C++ frames above. These
+// two functions own nothing with a destructor, so the longjmp skips none.
+void call_guarded(zend_fcall_info* fci, zend_fcall_info_cache* fcc) {
+    bool bailed = false;
+    zend_try {
+        zend_call_function(fci, fcc);
+    }
+    zend_catch {
+        bailed = true;
+    }
+    zend_end_try();
+    if (UNEXPECTED(bailed)) throw_fatal_error();
+    if (UNEXPECTED(EG(exception))) {
+        if (Z_TYPE_P(fci->retval) != IS_UNDEF) {
+            zval_ptr_dtor(fci->retval);
+            ZVAL_UNDEF(fci->retval);
+        }
+        throw_pending_exception();
+    }
+}
+
+void call_known_guarded(zend_function* fn, zend_object* obj, zend_class_entry* scope, zval* ret, uint32_t argc,
+                        zval* argv) {
+    bool bailed = false;
+    zend_try {
+        zend_call_known_function(fn, obj, scope, ret, argc, argv, nullptr);
+    }
+    zend_catch {
+        bailed = true;
+    }
+    zend_end_try();
+    if (UNEXPECTED(bailed)) throw_fatal_error();
+    if (UNEXPECTED(EG(exception))) {
+        if (Z_TYPE_P(ret) != IS_UNDEF) {
+            zval_ptr_dtor(ret);
+            ZVAL_UNDEF(ret);
+        }
+        throw_pending_exception();
+    }
+}
+
+namespace {
+// Functions resolved by name during this request. User functions die with the
+// request, so the cache is emptied when it ends (see lifetime.cpp).
+std::unordered_map<std::string, zend_fcall_info_cache>& function_cache() {
+    static auto* cache = new std::unordered_map<std::string, zend_fcall_info_cache>();  // immortal by design
+    return *cache;
+}
+} // namespace
+
+void clear_function_cache() noexcept { function_cache().clear(); }
+
+void resolve_function(std::string_view name, zend_fcall_info_cache* fcc) {
+    auto& cache = function_cache();
+    std::string key(name);
+    if (auto it = cache.find(key); it != cache.end()) {
+        *fcc = it->second;
+        return;
+    }
+    zval callable;
+    ZVAL_STRINGL(&callable, name.data(), name.size());
+    char* error = nullptr;
+    bool ok = zend_is_callable_ex(&callable, nullptr, 0, nullptr, fcc, &error);
+    zval_ptr_dtor(&callable);
+    if (!ok || (fcc->function_handler->common.fn_flags & ZEND_ACC_CALL_VIA_TRAMPOLINE)) {
+        if (ok) zend_release_fcall_info_cache(fcc);
+        std::string msg = "Call to undefined function " + key + "()";
+        if (error) {
+            msg = "Cannot call " + key + "(): " + error;
+            efree(error);
+        }
+        throw php::error(msg);
+    }
+    if (error) efree(error);
+    cache.emplace(std::move(key), *fcc);
+}
+
+zend_function* find_method(zend_object* obj, std::string_view name) {
+    zend_string* n = zend_string_init(name.data(), name.size(), 0);
+    zend_function* fn = obj->handlers->get_method(&obj, n, nullptr);
+    zend_string_release(n);
+    if (!fn) {
+        if (EG(exception)) throw_pending_exception();
+        throw php::error("Call to undefined method " + std::string(ZSTR_VAL(obj->ce->name)) +
+                         "::" + std::string(name) + "()");
+    }
+    return fn;
+}
+
+zend_function* find_static_method(zend_class_entry* ce, std::string_view name) {
+    zend_string* n = zend_string_init(name.data(), name.size(), 0);
+    zend_function* fn = zend_std_get_static_method(ce, n, nullptr);
+    zend_string_release(n);
+    if (!fn) {
+        if (EG(exception)) throw_pending_exception();
+        throw php::error("Call to undefined method " + std::string(ZSTR_VAL(ce->name)) + "::" +
+                         std::string(name) + "()");
+    }
+    return fn;
+}
+
+void result_type_error(const char* expected, zval* got) {
+    throw type_error(std::string("Return value must be of type ") + expected + ", " + zend_zval_type_name(got) +
+                     " returned");
+}
+
+bool check_callable(zval* z, callable_state& st, char** error) noexcept {
+    st.z = z;
+    st.cached = false;
+    if (!zend_is_callable_ex(z, nullptr, 0, nullptr, &st.fcc, error)) return false;
+    if (*error) {  // callable, with a deprecation note
+        efree(*error);
+        *error = nullptr;
+    }
+    // A __call / __callStatic trampoline is single-use: release it now and
+    // let each call resolve its own.
+    if (st.fcc.function_handler->common.fn_flags & ZEND_ACC_CALL_VIA_TRAMPOLINE) {
+        zend_release_fcall_info_cache(&st.fcc);
+    } else {
+        st.cached = true;
+    }
+    return true;
+}
+
+void throw_not_callable(char* error) {
+    std::string msg = "Value is not a valid callback";
+    if (error) {
+        msg = std::string("Value is not a valid callback: ") + error;
+        efree(error);
+    }
+    throw type_error(msg);
+}
+
+bool callable_caster_base::load(zval* arg, uint32_t num, callable_state& out, bool nullable) {
+    char* error = nullptr;
+    if (EXPECTED(check_callable(arg, out, &error))) return true;
+#if PHP_VERSION_ID >= 80100
+    if (nullable) {
+        zend_wrong_callback_or_null_error(num, error);
+        return false;
+    }
+#else
+    (void)nullable;
+#endif
+    zend_wrong_callback_error(num, error);
+    return false;
+}
+
+zend_class_entry* lookup_class(std::string_view name) {
+    zend_string* n = zend_string_init(name.data(), name.size(), 0);
+    zend_class_entry* ce = zend_lookup_class(n);
+    zend_string_release(n);
+    if (!ce) {
+        if (EG(exception)) throw_pending_exception();
+        throw php::error("Class \"" + std::string(name) + "\" not found");
+    }
+    return ce;
+}
+
+Value read_property(zend_object* obj, std::string_view name) {
+    zend_string* n = zend_string_init(name.data(), name.size(), 0);
+    zval rv;
+    ZVAL_UNDEF(&rv);
+    zval* v = obj->handlers->read_property(obj, n, BP_VAR_R, nullptr, &rv);
+    zend_string_release(n);
+    if (EG(exception)) {
+        if (v == &rv) zval_ptr_dtor(&rv);
+        throw_pending_exception();
+    }
+    Value out(ValueView{v});
+    if (v == &rv) zval_ptr_dtor(&rv);
+    return out;
+}
+
+void write_property(zend_object* obj, std::string_view name, zval* value) {
+    zend_string* n = zend_string_init(name.data(), name.size(), 0);
+    obj->handlers->write_property(obj, n, value, nullptr);
+    zend_string_release(n);
+    if (EG(exception)) throw_pending_exception();
+}
+
+void throw_missing_key(const std::string& key) {
+    throw out_of_bounds_exception("Undefined array key " + key);
+}
+
+} // namespace detail
+
+bool ObjectView::instance_of(std::string_view class_name) const {
+    zend_string* n = zend_string_init(class_name.data(), class_name.size(), 0);
+    zend_class_entry* ce = zend_lookup_class_ex(n, nullptr, ZEND_FETCH_CLASS_NO_AUTOLOAD);
+    zend_string_release(n);
+    return ce && instanceof_function(raw()->ce, ce);
+}
+
+void Array::next_key_taken() {
+    throw error("Cannot add element to the array as the next element is already occupied");
+}
+
+PHPBIND_NAMESPACE_END

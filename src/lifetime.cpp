@@ -1,0 +1,83 @@
+// src/lifetime.cpp — request-scoped bookkeeping: when a request starts and ends
+// for phpbind, retained values released at its end, the debug checks.
+#include <phpbind/lifetime.hpp>
+
+#include <cstdio>
+#include <cstdlib>
+
+PHPBIND_NAMESPACE_BEGIN
+namespace detail {
+
+void clear_function_cache() noexcept;        // call.cpp
+void free_deferred_persistent() noexcept;    // persistent.cpp
+
+request_state& state() noexcept {
+    static request_state s;
+    return s;
+}
+
+void link(tracked& head, tracked& node, const char* type_name, zval* value) noexcept {
+    node.type_name = type_name;
+    node.value = value;
+    node.prev = &head;
+    node.next = head.next;
+    if (head.next) head.next->prev = &node;
+    head.next = &node;
+}
+
+void unlink(tracked& node) noexcept {
+    if (node.prev) node.prev->next = node.next;
+    if (node.next) node.next->prev = node.prev;
+    node.prev = node.next = nullptr;
+}
+
+void debug_failure(const char* type_name, const char* rule) noexcept {
+    std::fprintf(stderr, "phpbind debug check failed: %s: %s\n", type_name, rule);
+    std::fflush(stderr);
+    std::abort();
+}
+
+void request_started() {
+    request_state& s = state();
+    if (s.active_modules++ == 0) {
+        s.in_request = true;
+        s.ending_modules = 0;
+    }
+}
+
+void request_ending() {
+    request_state& s = state();
+    if (++s.ending_modules != s.active_modules) return;
+    // The last phpbind module's RSHUTDOWN: user code (shutdown functions,
+    // destructors) has finished, the object store still exists. Give back
+    // every value a native structure retained during the request.
+    while (tracked* n = s.retained_head.next) {
+        zval v;
+        ZVAL_COPY_VALUE(&v, n->value);
+        ZVAL_UNDEF(n->value);
+        unlink(*n);
+        zval_ptr_dtor(&v);
+    }
+    clear_function_cache();
+}
+
+void request_finished() {
+    request_state& s = state();
+    if (--s.active_modules != 0) return;
+    // After zend_deactivate(): every request value the engine owned is gone.
+#ifdef PHPBIND_DEBUG
+    for (tracked* n = s.owned_head.next; n; n = n->next) {
+        if (n->value && Z_REFCOUNTED_P(n->value)) {
+            debug_failure(n->type_name,
+                          "an owned request value is still alive after its request ended (kept in a static or "
+                          "a long-lived structure?); store php::Persistent or php::Retained<T> instead");
+        }
+    }
+#endif
+    s.in_request = false;
+    ++s.epoch;
+    free_deferred_persistent();
+}
+
+} // namespace detail
+PHPBIND_NAMESPACE_END

@@ -1,0 +1,111 @@
+// src/stl.cpp — the out-of-line parts of the standard-library casters.
+#include <phpbind/stl.hpp>
+
+#include <string>
+
+PHPBIND_NAMESPACE_BEGIN
+namespace detail {
+
+namespace {
+std::string key_text(const ArrayKey& key) {
+    return key.is_string() ? "'" + std::string(key.as_string()) + "'" : std::to_string(key.as_int());
+}
+} // namespace
+
+void element_type_error(uint32_t num, const char* container, const char* element, zval* value,
+                        const ArrayKey& key) {
+    (void)element;
+    zend_argument_type_error(num, "must be of type %s, %s given at key %s", container, zend_zval_type_name(value),
+                             key_text(key).c_str());
+}
+
+void key_type_error(uint32_t num, const char* container, const ArrayKey& key) {
+    zend_argument_type_error(num, "must be of type %s, key %s is not allowed", container, key_text(key).c_str());
+}
+
+void list_shape_error(uint32_t num, const char* container, size_t expected) {
+    zend_argument_type_error(num, "must be of type %s, a list of exactly %zu elements", container, expected);
+}
+
+const char* union_type_name(std::initializer_list<const char*> names, uint32_t) {
+    // Built once per variant type, at static initialisation; lives for the process.
+    auto* s = new std::string;
+    for (const char* n : names) {
+        if (!s->empty()) *s += '|';
+        *s += n;
+    }
+    return s->c_str();
+}
+
+void union_type_error(uint32_t num, const char* type_name, zval* arg) {
+    zend_argument_type_error(num, "must be of type %s, %s given", type_name, zend_zval_type_name(arg));
+}
+
+// PHP's coercive-mode rule for scalar union types: try int, then float, then
+// string, then bool (zend_verify_weak_scalar_type_hint).
+bool weak_scalar(zval* arg, uint32_t mask, zval* out) {
+    zend_long l;
+    double d;
+    uint8_t t = Z_TYPE_P(arg);
+    if (t != IS_LONG && t != IS_DOUBLE && t != IS_STRING && t != IS_TRUE && t != IS_FALSE) {
+        if (t == IS_OBJECT && (mask & MAY_BE_STRING)) {
+            zend_string* s = zval_try_get_string_func(arg);
+            if (!s) return false;
+            ZVAL_STR(out, s);
+            return true;
+        }
+        return false;
+    }
+    if (mask & MAY_BE_LONG) {
+        if (t == IS_DOUBLE && ZEND_DOUBLE_FITS_LONG(Z_DVAL_P(arg)) &&
+            Z_DVAL_P(arg) == static_cast<double>(static_cast<zend_long>(Z_DVAL_P(arg)))) {
+            ZVAL_LONG(out, static_cast<zend_long>(Z_DVAL_P(arg)));
+            return true;
+        }
+        if (t == IS_STRING) {
+            uint8_t nt = is_numeric_string(Z_STRVAL_P(arg), Z_STRLEN_P(arg), &l, &d, false);
+            if (nt == IS_LONG) {
+                ZVAL_LONG(out, l);
+                return true;
+            }
+            if (nt == IS_DOUBLE && !(mask & MAY_BE_DOUBLE) && ZEND_DOUBLE_FITS_LONG(d) &&
+                d == static_cast<double>(static_cast<zend_long>(d))) {
+                ZVAL_LONG(out, static_cast<zend_long>(d));
+                return true;
+            }
+        }
+        if ((t == IS_TRUE || t == IS_FALSE) && !(mask & (MAY_BE_DOUBLE | MAY_BE_STRING))) {
+            ZVAL_LONG(out, t == IS_TRUE);
+            return true;
+        }
+    }
+    if (mask & MAY_BE_DOUBLE) {
+        if (t == IS_LONG) {
+            ZVAL_DOUBLE(out, static_cast<double>(Z_LVAL_P(arg)));
+            return true;
+        }
+        if (t == IS_STRING) {
+            uint8_t nt = is_numeric_string(Z_STRVAL_P(arg), Z_STRLEN_P(arg), &l, &d, false);
+            if (nt == IS_DOUBLE || nt == IS_LONG) {
+                ZVAL_DOUBLE(out, nt == IS_DOUBLE ? d : static_cast<double>(l));
+                return true;
+            }
+        }
+    }
+    if (mask & MAY_BE_STRING) {
+        if (t == IS_LONG || t == IS_DOUBLE || t == IS_TRUE || t == IS_FALSE) {
+            ZVAL_STR(out, zval_get_string_func(arg));
+            return true;
+        }
+    }
+    if (mask & MAY_BE_BOOL) {
+        if (t == IS_LONG || t == IS_DOUBLE || t == IS_STRING) {
+            ZVAL_BOOL(out, zend_is_true(arg));
+            return true;
+        }
+    }
+    return false;
+}
+
+} // namespace detail
+PHPBIND_NAMESPACE_END
