@@ -42,9 +42,96 @@ static ZEND_FUNCTION(strlen2)
 	RETURN_LONG((zend_long) ZSTR_LEN(s));
 }
 
+/* sum(array $a): int — the sum of the int elements; anything else is skipped.
+ * sum_vec() is bound to this same handler: its phpbind twin converts the array
+ * to std::vector<int64_t> first, and the ratio measures that conversion. */
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_sum, 0, 1, IS_LONG, 0)
+	ZEND_ARG_TYPE_INFO(0, a, IS_ARRAY, 0)
+ZEND_END_ARG_INFO()
+
+static ZEND_FUNCTION(sum)
+{
+	HashTable *ht;
+	zval *v;
+	zend_long total = 0;
+
+	ZEND_PARSE_PARAMETERS_START(1, 1)
+		Z_PARAM_ARRAY_HT(ht)
+	ZEND_PARSE_PARAMETERS_END();
+
+	ZEND_HASH_FOREACH_VAL(ht, v) {
+		ZVAL_DEREF(v);
+		if (Z_TYPE_P(v) == IS_LONG) {
+			total += Z_LVAL_P(v);
+		}
+	} ZEND_HASH_FOREACH_END();
+
+	RETURN_LONG(total);
+}
+
+/* make_list(int $n): array — [0, 1, ..., n-1] */
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_make_list, 0, 1, IS_ARRAY, 0)
+	ZEND_ARG_TYPE_INFO(0, n, IS_LONG, 0)
+ZEND_END_ARG_INFO()
+
+static ZEND_FUNCTION(make_list)
+{
+	zend_long n, i;
+
+	ZEND_PARSE_PARAMETERS_START(1, 1)
+		Z_PARAM_LONG(n)
+	ZEND_PARSE_PARAMETERS_END();
+
+	if (n < 0) {
+		zend_argument_value_error(1, "must be greater than or equal to 0");
+		RETURN_THROWS();
+	}
+
+	array_init_size(return_value, (uint32_t) n);
+	zend_hash_real_init_packed(Z_ARRVAL_P(return_value));
+	ZEND_HASH_FILL_PACKED(Z_ARRVAL_P(return_value)) {
+		for (i = 0; i < n; i++) {
+			ZEND_HASH_FILL_SET_LONG(i);
+			ZEND_HASH_FILL_NEXT();
+		}
+	} ZEND_HASH_FILL_END();
+}
+
+/* call_back(callable $f, int $x): mixed — returns $f($x) */
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_call_back, 0, 2, IS_MIXED, 0)
+	ZEND_ARG_TYPE_INFO(0, f, IS_CALLABLE, 0)
+	ZEND_ARG_TYPE_INFO(0, x, IS_LONG, 0)
+ZEND_END_ARG_INFO()
+
+static ZEND_FUNCTION(call_back)
+{
+	zend_fcall_info fci;
+	zend_fcall_info_cache fcc;
+	zend_long x;
+	zval arg;
+
+	ZEND_PARSE_PARAMETERS_START(2, 2)
+		Z_PARAM_FUNC(fci, fcc)
+		Z_PARAM_LONG(x)
+	ZEND_PARSE_PARAMETERS_END();
+
+	ZVAL_LONG(&arg, x);
+	fci.retval = return_value;
+	fci.params = &arg;
+	fci.param_count = 1;
+	/* On an exception the engine leaves return_value undefined and throws. */
+	if (zend_call_function(&fci, &fcc) == SUCCESS && Z_ISREF_P(return_value)) {
+		zend_unwrap_reference(return_value);
+	}
+}
+
 static const zend_function_entry phpbind_bench_c_functions[] = {
 	ZEND_FE(add, arginfo_add)
 	ZEND_FE(strlen2, arginfo_strlen2)
+	ZEND_FE(sum, arginfo_sum)
+	ZEND_NAMED_FE(sum_vec, ZEND_FN(sum), arginfo_sum)
+	ZEND_FE(make_list, arginfo_make_list)
+	ZEND_FE(call_back, arginfo_call_back)
 	ZEND_FE_END
 };
 

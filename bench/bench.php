@@ -1,24 +1,42 @@
 <?php
 // bench/bench.php — the PHP side of the call-overhead benchmark (driven by run.sh).
 //
-// Each case is one line of CASES: a target (the instruction ratio phpbind
-// should stay under against the C baseline, or null), setup code that runs
-// once before the loop, and the call that forms the loop body. For every case
-// two functions are generated with the same setup and the same loop; one
-// loop's body is the call, the other's is empty. The difference between them
-// is the cost of the call alone. Both functions also make the call once before
-// their loop, so a broken case fails loudly either way and the one-off cost
-// cancels out. The setup code must not use $n, $i or $t.
+// Each case is one line of CASES:
+//   target  what phpbind should stay under: a float is the instruction ratio
+//           against the C baseline (null: no target); a string marks a case
+//           with no C twin (only phpbind is measured), and every case with
+//           that same string must cost the same instructions per call — the
+//           string is the target as the report states it
+//   weight  roughly how many times a trivial call the case costs; the loop
+//           counts are divided by it, so every case takes about as long
+//   input   what the call is given, as the report names it
+//   setup   code that runs once before the loop
+//   call    the loop body; the function named first in it is the row's name
+// For every case two functions are generated with the same setup and the same
+// loop; one loop's body is the call, the other's is empty. The difference
+// between them is the cost of the call alone. Both functions also make the
+// call once before their loop, so a broken case fails loudly either way and
+// the one-off cost cancels out. The setup code must not use $n, $i or $t.
 //
-//   php bench.php list                     name and target of every case
+//   php bench.php list                     one line per case: name, target,
+//                                          weight, function, input (tab-separated)
 //   php bench.php ir   <case> call|empty N run one loop of N iterations
 //   php bench.php time <case> N            one wall-clock run: prints the net
 //                                          ns per call
 
+const SAME_COST = 'same cost for 10 and 100,000 elements';
+
 const CASES = [
-    // name       target  setup (once, before the loop)              loop body
-    'add'     => [1.10,   '$a = 1; $b = 2;',                         'add($a, $b)'],
-    'strlen2' => [1.10,   '$s = str_repeat("0123456789abcdef", 2);', 'strlen2($s)'],  // 32 bytes
+    // name                  target     weight  input               setup (once, before the loop)              loop body
+    'add'                 => [1.10,      1,      'two ints',         '$a = 1; $b = 2;',                          'add($a, $b)'],
+    'strlen2'             => [1.10,      1,      '32-byte string',   '$s = str_repeat("0123456789abcdef", 2);', 'strlen2($s)'],
+    'sum'                 => [1.25,      100,    '1,000-int list',   '$a = range(1, 1000);',                    'sum($a)'],
+    'sum_vec'             => [2.00,      100,    '1,000-int list',   '$a = range(1, 1000);',                    'sum_vec($a)'],
+    'make_list'           => [1.50,      100,    'n = 1,000',        '$len = 1000;',                            'make_list($len)'],
+    'call_back'           => [1.15,      5,      'fn($x) => $x + 1', '$f = fn($x) => $x + 1; $x = 1;',          'call_back($f, $x)'],
+    // The two keys have the same length, so looking them up costs the same.
+    'fetch_detached_10'   => [SAME_COST, 1,      '10-int list',      '$k = "small"; store_detached($k, range(1, 10));',     'fetch_detached($k)'],
+    'fetch_detached_100k' => [SAME_COST, 1,      '100,000-int list', '$k = "large"; store_detached($k, range(1, 100000));', 'fetch_detached($k)'],
 ];
 
 // Both loops are compiled from one template, so they differ only in the body.
@@ -46,7 +64,7 @@ function fail(string $message): never {
 
 function define_loops(string $name): void {
     if (!isset(CASES[$name])) fail("unknown case '$name'");
-    [, $setup, $call] = CASES[$name];
+    [, , , $setup, $call] = CASES[$name];
     eval(strtr(TEMPLATE, ['{{setup}}' => $setup, '{{call}}' => $call]));
 }
 
@@ -58,8 +76,14 @@ function count_arg(string $s): int {
 $mode = $argv[1] ?? '';
 switch ($mode) {
     case 'list':
-        foreach (CASES as $name => [$target]) {
-            echo $name, "\t", $target === null ? '-' : sprintf('%.2f', $target), "\n";
+        foreach (CASES as $name => [$target, $weight, $input, , $call]) {
+            $target = match (true) {
+                $target === null => '-',
+                is_string($target) => $target,
+                default => sprintf('%.2f', $target),
+            };
+            if (!preg_match('/^\s*(\w+)\s*\(/', $call, $m)) fail("case '$name': the call names no function");
+            echo implode("\t", [$name, $target, $weight, $m[1], $input]), "\n";
         }
         break;
 

@@ -1,12 +1,18 @@
 // bench/phpbind_bench.cpp — the benchmarked functions, bound with phpbind.
 //
 // Written the way the documentation teaches: plain C++ functions with C++
-// types, bound with m.def<&fn> and named with php::arg, no engine API. Each
-// function has exactly the PHP signature of its counterpart in baseline.c.
+// types and phpbind's value types, bound with m.def<&fn> and named with
+// php::arg, no engine API. Each function has exactly the PHP signature of its
+// counterpart in baseline.c; store_detached() and fetch_detached() have no C
+// counterpart (they show what detached data costs to hand to PHP).
 #include <phpbind/phpbind.hpp>
 
 #include <cstdint>
+#include <numeric>
+#include <string>
 #include <string_view>
+#include <unordered_map>
+#include <vector>
 
 namespace {
 
@@ -16,6 +22,50 @@ int64_t add(int64_t a, int64_t b) { return a + b; }
 // strlen2(string $s): int
 int64_t strlen2(std::string_view s) { return static_cast<int64_t>(s.size()); }
 
+// sum(array $a): int — the sum of the int elements; anything else is skipped.
+int64_t sum(php::ArrayView a) {
+    int64_t total = 0;
+    for (auto [key, v] : a) {
+        if (v.is_int()) total += v.as_int();
+    }
+    return total;
+}
+
+// sum_vec(array $a): int — the same sum, the array converted to a vector first
+// (so a non-int element is a TypeError here).
+int64_t sum_vec(std::vector<int64_t> a) { return std::accumulate(a.begin(), a.end(), int64_t{0}); }
+
+// make_list(int $n): array — [0, 1, ..., n-1]
+std::vector<int64_t> make_list(int64_t n) {
+    if (n < 0) throw php::argument_value_error(1, "must be greater than or equal to 0");
+    std::vector<int64_t> out(static_cast<size_t>(n));
+    std::iota(out.begin(), out.end(), int64_t{0});
+    return out;
+}
+
+// call_back(callable $f, int $x): mixed — returns $f($x)
+php::Value call_back(php::CallableView f, int64_t x) { return f(x); }
+
+// Detached data, kept for the life of the process and shared by every request.
+struct string_hash {
+    using is_transparent = void;
+    size_t operator()(std::string_view s) const noexcept { return std::hash<std::string_view>{}(s); }
+};
+php::Static<std::unordered_map<std::string, php::Persistent, string_hash, std::equal_to<>>> detached_store;
+
+// store_detached(string $key, array $data): void — detaches (deep-copies) $data once.
+void store_detached(std::string_view key, php::Array data) {
+    php::Persistent p = php::Persistent::detach(php::ValueView(data.raw()), "$data");
+    detached_store->insert_or_assign(std::string(key), std::move(p));
+}
+
+// fetch_detached(string $key): mixed — the detached array, handed to PHP without
+// copying it (null for an unknown key).
+php::Persistent fetch_detached(std::string_view key) {
+    auto it = detached_store->find(key);
+    return it != detached_store->end() ? it->second : php::Persistent();
+}
+
 } // namespace
 
 PHPBIND_EXTENSION(phpbind_bench, m) {
@@ -23,4 +73,10 @@ PHPBIND_EXTENSION(phpbind_bench, m) {
     m.version("1.0.0");
     m.def<&add>("add", arg("a"), arg("b"));
     m.def<&strlen2>("strlen2", arg("s"));
+    m.def<&sum>("sum", arg("a"));
+    m.def<&sum_vec>("sum_vec", arg("a"));
+    m.def<&make_list>("make_list", arg("n"));
+    m.def<&call_back>("call_back", arg("f"), arg("x"));
+    m.def<&store_detached>("store_detached", arg("key"), arg("data"));
+    m.def<&fetch_detached>("fetch_detached", arg("key"));
 }

@@ -75,9 +75,10 @@ void resolve_function(std::string_view name, zend_fcall_info_cache* fcc) {
     zval_ptr_dtor(&callable);
     if (!ok || (fcc->function_handler->common.fn_flags & ZEND_ACC_CALL_VIA_TRAMPOLINE)) {
         if (ok) zend_release_fcall_info_cache(fcc);
+        // PHP's own wording for a plain name; the engine's reason otherwise.
         std::string msg = "Call to undefined function " + key + "()";
         if (error) {
-            msg = "Cannot call " + key + "(): " + error;
+            if (key.find("::") != std::string::npos) msg = "Cannot call " + key + "(): " + error;
             efree(error);
         }
         throw php::error(msg);
@@ -113,6 +114,24 @@ zend_function* find_static_method(zend_class_entry* ce, std::string_view name) {
 void result_type_error(const char* expected, zval* got) {
     throw type_error(std::string("Return value must be of type ") + expected + ", " + zend_zval_type_name(got) +
                      " returned");
+}
+
+void by_ref_type_error(uint32_t num, const char* expected, zval* got) {
+    throw type_error("By-reference argument #" + std::to_string(num) + " must be of type " + expected + ", " +
+                     zend_zval_type_name(got) + " assigned");
+}
+
+void rethrow_with_callee(const type_error& e, zend_function* fn, zval* callable) {
+    std::string name;
+    if (fn) {
+        if (fn->common.scope) name = std::string(ZSTR_VAL(fn->common.scope->name)) + "::";
+        name += ZSTR_VAL(fn->common.function_name);
+    } else if (callable) {
+        zend_string* n = zend_get_callable_name(callable);
+        name = ZSTR_VAL(n);
+        zend_string_release(n);
+    }
+    throw type_error(name + "(): " + e.message());
 }
 
 bool check_callable(zval* z, callable_state& st, char** error) noexcept {

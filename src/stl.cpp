@@ -37,8 +37,11 @@ const char* union_type_name(std::initializer_list<const char*> names, uint32_t) 
     return s->c_str();
 }
 
-void union_type_error(uint32_t num, const char* type_name, zval* arg) {
-    zend_argument_type_error(num, "must be of type %s, %s given", type_name, zend_zval_type_name(arg));
+void union_type_error(uint32_t num, uint32_t mask, zval* arg) {
+    // The engine's own spelling of the union, as Reflection shows it.
+    zend_string* t = zend_type_to_string(zend_type{nullptr, mask});
+    zend_argument_type_error(num, "must be of type %s, %s given", ZSTR_VAL(t), zend_zval_type_name(arg));
+    zend_string_release(t);
 }
 
 // PHP's coercive-mode rule for scalar union types: try int, then float, then

@@ -53,6 +53,9 @@ zend_function* find_method(zend_object* obj, std::string_view name);
 zend_function* find_static_method(zend_class_entry* ce, std::string_view name);
 
 PHPBIND_COLD [[noreturn]] void result_type_error(const char* expected, zval* got);
+PHPBIND_COLD [[noreturn]] void by_ref_type_error(uint32_t num, const char* expected, zval* got);
+/// Adds the callee's name to a result conversion error ("strlen(): Return value ...").
+PHPBIND_COLD [[noreturn]] void rethrow_with_callee(const type_error& e, zend_function* fn, zval* callable);
 
 template <class T>
 struct is_by_ref : std::false_type {};
@@ -87,11 +90,12 @@ struct arg_pack {
         using D = std::decay_t<T>;
         if constexpr (is_by_ref<D>::value) {
             using V = std::remove_cvref_t<decltype(*a.target)>;
-            *a.target = result_as<V>(Z_REFVAL(v[i]));
+            zval* z = Z_REFVAL(v[i]);
+            typename caster<V>::parsed p;
+            if (UNEXPECTED(!caster<V>::try_load(z, p))) by_ref_type_error(i + 1, caster<V>::type_name, z);
+            *a.target = caster<V>::get(p);
         }
     }
-    template <class V>
-    static V result_as(zval* z);
 };
 
 /// A call result as C++ type R: exact PHP types only (int to float allowed);
@@ -107,21 +111,19 @@ R convert_result(zval* z) {
     return C::get(p);
 }
 
-template <size_t N>
-template <class V>
-V arg_pack<N>::result_as(zval* z) {
-    return convert_result<V>(z);
-}
-
 template <class R>
-R finish(zval* ret) {
+R finish(zval* ret, zend_function* fn, zval* callable) {
     if constexpr (std::is_void_v<R>) {
         zval_ptr_dtor(ret);
     } else if constexpr (std::is_same_v<R, Value>) {
         return Value::adopt(ret);
     } else {
         Value owner = Value::adopt(ret);  // released even if the conversion throws
-        return convert_result<R>(owner.raw());
+        try {
+            return convert_result<R>(owner.raw());
+        } catch (const type_error& e) {
+            rethrow_with_callee(e, fn, callable);
+        }
     }
 }
 
@@ -142,7 +144,7 @@ R call_fcc(zval* callable, zend_fcall_info_cache* fcc, A&&... args) {
     call_guarded(&fci, fcc);
     uint32_t i = 0;
     (pack.read_back(i++, std::forward<A>(args)), ...);
-    return finish<R>(&ret);
+    return finish<R>(&ret, fcc ? fcc->function_handler : nullptr, callable);
 }
 
 template <class R, class... A>
@@ -154,7 +156,7 @@ R call_known(zend_function* fn, zend_object* obj, zend_class_entry* scope, A&&..
     call_known_guarded(fn, obj, scope, &ret, pack.n, pack.v);
     uint32_t i = 0;
     (pack.read_back(i++, std::forward<A>(args)), ...);
-    return finish<R>(&ret);
+    return finish<R>(&ret, fn, nullptr);
 }
 
 } // namespace detail

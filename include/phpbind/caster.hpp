@@ -190,6 +190,14 @@ struct caster<std::string> : string_caster_base {
     static std::string get(zend_string* p) { return std::string(ZSTR_VAL(p), ZSTR_LEN(p)); }
 };
 
+/// nullptr is PHP's null (arguments of calls into PHP, array elements).
+template <>
+struct caster<std::nullptr_t> {
+    static constexpr uint32_t type_mask = MAY_BE_NULL;
+    static constexpr const char* type_name = "null";
+    static void to_zval(std::nullptr_t, zval* out) noexcept { ZVAL_NULL(out); }
+};
+
 /// C strings convert to PHP strings (results and arguments of calls into PHP).
 template <>
 struct caster<const char*> {

@@ -273,7 +273,7 @@ struct caster<std::tuple<T...>> : tuple_caster<std::tuple<T...>, T...> {};
 // for scalar unions applies (int, then float, then string, then bool).
 namespace detail {
 const char* union_type_name(std::initializer_list<const char*> names, uint32_t mask);
-PHPBIND_COLD void union_type_error(uint32_t num, const char* type_name, zval* arg);
+PHPBIND_COLD void union_type_error(uint32_t num, uint32_t mask, zval* arg);
 bool weak_scalar(zval* arg, uint32_t mask, zval* out);
 } // namespace detail
 
@@ -312,7 +312,7 @@ struct caster<std::variant<T...>> {
             ZVAL_COPY_VALUE(arg, &out.coerced);
             return true;
         }
-        detail::union_type_error(num, type_name, arg);
+        detail::union_type_error(num, type_mask, arg);
         return false;
     }
     static bool try_load(zval* z, parsed& out) noexcept {

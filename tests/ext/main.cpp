@@ -6,6 +6,9 @@ PHPBIND_EXTENSION(phpbind_test, m) {
     register_functions(m);
     register_exceptions(m);
     register_lifecycle(m);
+    register_values(m);
+    register_calls(m);
+    register_persistent(m);
 #ifdef PHPBIND_TEST_ASAN_PROBE
     register_asan_probe(m);
 #endif

@@ -6,4 +6,7 @@
 void register_functions(php::module& m);
 void register_exceptions(php::module& m);
 void register_lifecycle(php::module& m);
+void register_values(php::module& m);
+void register_calls(php::module& m);
+void register_persistent(php::module& m);
 void register_asan_probe(php::module& m);

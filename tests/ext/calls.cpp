@@ -1,0 +1,144 @@
+// tests/ext/calls.cpp — calling PHP from C++, and errors crossing both ways:
+// PHP exceptions, fatal errors (bailouts) and exit(). Checked by
+// tests/phpt/calls/*.phpt.
+#include "test_ext.hpp"
+
+#include <cstdio>
+#include <string>
+#include <vector>
+
+namespace {
+
+// Counts live instances, so tests can prove every C++ destructor ran.
+struct counted {
+    static inline int64_t alive = 0;
+    static inline int64_t destroyed = 0;
+    std::string payload = std::string(64, 'x');  // owns heap memory: a skipped destructor leaks
+    counted() { ++alive; }
+    counted(const counted&) : counted() {}
+    ~counted() {
+        --alive;
+        ++destroyed;
+    }
+};
+
+php::Array counters() {
+    php::Array a;
+    a.set("alive", counted::alive).set("destroyed", counted::destroyed);
+    return a;
+}
+
+// ---- calling by name, typed results, by reference -----------------------------------
+php::Value call_by_name(std::string_view fn, php::ValueView a) { return php::call(fn, a); }
+int64_t call_strlen(std::string_view s) { return php::call<int64_t>("strlen", s); }
+std::string call_typed_wrong() {
+    try {
+        return std::to_string(php::call<int64_t>("str_repeat", "ab", 2));
+    } catch (const php::type_error& e) {
+        return e.what();
+    }
+}
+std::string call_missing() {
+    try {
+        php::call("pb_no_such_function_anywhere");
+        return "called";
+    } catch (const php::error& e) {
+        return e.what();
+    }
+}
+php::Array call_sort(php::Array a) {
+    php::call("sort", php::by_ref(a));
+    return a;
+}
+int64_t call_by_ref_int(php::CallableView f, int64_t start) {
+    int64_t v = start;
+    f(php::by_ref(v));
+    return v;
+}
+php::Value call_static_method(std::string_view cls, std::string_view method, php::ValueView arg) {
+    return php::call_static(cls, method, arg);
+}
+php::Object make(std::string_view cls, php::ValueView arg) { return php::make_object(cls, arg); }
+int64_t function_handle(int64_t times) {
+    php::Function abs_fn("abs");
+    int64_t total = 0;
+    for (int64_t i = 0; i < times; ++i) total += abs_fn.call<int64_t>(-i);
+    return total;
+}
+php::Value call_eight(php::CallableView f) { return f(1, 2.5, "three", true, nullptr, php::Array(), int64_t{7}, "8"); }
+
+// ---- PHP exceptions crossing C++ ------------------------------------------------------
+// Catches what the callback throws, inspects it, and reports.
+php::Array catch_exception(php::CallableView f) {
+    counted guard;
+    php::Array out;
+    try {
+        f();
+        out.set("caught", false);
+    } catch (const php::error_already_set& e) {
+        out.set("caught", true);
+        out.set("class", std::string(e.class_name()));
+        out.set("message", e.message());
+        out.set("code", e.code());
+        out.set("is_runtime", e.matches(spl_ce_RuntimeException));
+        out.set("what", std::string(e.what()));
+    }
+    return out;
+}
+
+// Lets it escape: the same PHP object reaches the caller.
+php::Value let_escape(php::CallableView f) {
+    counted guard;
+    std::vector<counted> more(3);
+    return f();
+}
+
+// Catches, then throws a C++ exception of its own: the PHP caller sees ours.
+php::Value translate(php::CallableView f) {
+    try {
+        return f();
+    } catch (const php::error_already_set& e) {
+        throw php::runtime_exception("translated: " + e.message());
+    }
+}
+
+// ---- fatal errors and exit() --------------------------------------------------------------
+// `catch (const std::exception&)` must not stop exit() or a fatal error.
+php::Value guarded_call(php::CallableView f) {
+    counted guard;
+    std::string local(100, 'y');
+    try {
+        return f();
+    } catch (const std::exception& e) {
+        std::printf("std::exception caught: %s\n", e.what());
+        return php::Value("caught");
+    }
+}
+
+// Nesting: C++ calls PHP, which may call back into C++ (pb_nest) again.
+php::Value nest(php::CallableView f, int64_t depth) {
+    counted guard;
+    return f(depth);
+}
+
+} // namespace
+
+void register_calls(php::module& m) {
+    using php::arg;
+    m.def<&counters>("pb_counters");
+    m.def<&call_by_name>("pb_call_by_name", arg("function"), arg("arg"));
+    m.def<&call_strlen>("pb_call_strlen", arg("s"));
+    m.def<&call_typed_wrong>("pb_call_typed_wrong");
+    m.def<&call_missing>("pb_call_missing");
+    m.def<&call_sort>("pb_call_sort", arg("array"));
+    m.def<&call_by_ref_int>("pb_call_by_ref_int", arg("callback"), arg("start"));
+    m.def<&call_static_method>("pb_call_static", arg("class"), arg("method"), arg("arg"));
+    m.def<&make>("pb_make_object", arg("class"), arg("arg"));
+    m.def<&function_handle>("pb_function_handle", arg("times"));
+    m.def<&call_eight>("pb_call_eight", arg("callback"));
+    m.def<&catch_exception>("pb_catch_exception", arg("callback"));
+    m.def<&let_escape>("pb_let_escape", arg("callback"));
+    m.def<&translate>("pb_translate", arg("callback"));
+    m.def<&guarded_call>("pb_guarded_call", arg("callback"));
+    m.def<&nest>("pb_nest", arg("callback"), arg("depth"));
+}

@@ -1,0 +1,224 @@
+// tests/ext/values.cpp — semantic wrappers (String, Array, Object, Callable)
+// and casters for standard types. Checked by tests/phpt/values/*.phpt.
+#include "test_ext.hpp"
+
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <tuple>
+#include <unordered_map>
+#include <utility>
+#include <variant>
+#include <vector>
+
+// A user type with a caster of its own: a point crosses as ['x' => float, 'y' => float].
+struct Point {
+    double x = 0, y = 0;
+};
+
+template <>
+struct php::caster<Point> {
+    static constexpr uint32_t type_mask = MAY_BE_ARRAY;
+    static constexpr const char* type_name = "array";
+    using parsed = zend_array*;
+    static bool try_load(zval* z, zend_array*& out) noexcept {
+        if (Z_TYPE_P(z) != IS_ARRAY) return false;
+        php::ArrayView a(Z_ARR_P(z));
+        auto x = a.find("x"), y = a.find("y");
+        if (!x || !y || !(x->is_float() || x->is_int()) || !(y->is_float() || y->is_int())) return false;
+        out = Z_ARR_P(z);
+        return true;
+    }
+    static bool load(zval* arg, uint32_t num, zend_array*& out, bool) {
+        if (try_load(arg, out)) return true;
+        zend_argument_type_error(num, "must be a point array{x: float, y: float}, %s given", zend_zval_type_name(arg));
+        return false;
+    }
+    static double coord(php::ValueView v) { return v.is_int() ? static_cast<double>(v.as_int()) : v.as_float(); }
+    static Point get(zend_array* a) {
+        php::ArrayView v(a);
+        return Point{coord(*v.find("x")), coord(*v.find("y"))};
+    }
+    static void to_zval(const Point& p, zval* out) {
+        php::Array a;
+        a.set("x", p.x).set("y", p.y);
+        a.release_into(out);
+    }
+};
+
+namespace {
+
+// ---- Array ---------------------------------------------------------------------
+php::Array build_array() {
+    php::Array a;
+    a.push_back(1).push_back("two").set("key", 3.5).set(10, true).set("5", "numeric string key");
+    a.push_back(nullptr);  // next index after 10
+    return a;
+}
+
+std::string describe(php::ArrayView a) {
+    std::string out = "size=" + std::to_string(a.size()) + (a.is_list() ? " list" : " map") + ":";
+    for (auto [key, value] : a) {
+        out += " " + (key.is_string() ? "'" + key.to_string() + "'" : key.to_string()) + "=>" + value.type_name();
+    }
+    return out;
+}
+
+// Copy-on-write: writing to our copy must not change the caller's array.
+php::Array cow_write(php::ArrayView a) {
+    php::Array copy = a.own();
+    copy.set("added", 1);
+    copy.erase(0);
+    return copy;
+}
+
+std::string lookups(php::ArrayView a) {
+    std::string out;
+    out += a.contains("name") ? "has name;" : "no name;";
+    out += a.contains(0) ? "has 0;" : "no 0;";
+    if (auto v = a.find("name")) out += "name=" + std::string(v->is_string() ? v->as_string() : "?") + ";";
+    try {
+        a.at("missing");
+    } catch (const php::out_of_bounds_exception& e) {
+        out += std::string("at: ") + e.what() + ";";
+    }
+    return out;
+}
+
+int64_t sum_ints(php::ArrayView a) {
+    int64_t s = 0;
+    for (auto [k, v] : a)
+        if (v.is_int()) s += v.as_int();
+    return s;
+}
+
+php::Array erase_and_clear(php::Array a, std::string_view key) {
+    bool erased = a.erase(key);
+    php::Array out;
+    out.set("erased", erased).set("size_after", static_cast<int64_t>(a.size()));
+    a.clear();
+    out.set("size_cleared", static_cast<int64_t>(a.size()));
+    return out;
+}
+
+// ---- String --------------------------------------------------------------------
+php::String str_append(php::String s, std::string_view suffix) {
+    php::String copy = s;  // shares the payload
+    copy += suffix;        // separates; `s` is unchanged
+    return s.str() == copy.str() ? php::String("not separated") : copy;
+}
+bool str_equal(php::StringView a, php::StringView b) { return a == b; }
+int64_t str_hash_equal(php::StringView a, php::StringView b) { return a.hash() == b.hash(); }
+
+// ---- Object --------------------------------------------------------------------
+php::Array inspect_object(php::ObjectView o) {
+    php::Array out;
+    out.set("class", std::string(o.class_name()));
+    out.set("is_countable", o.instance_of("Countable"));
+    out.set("is_unknown", o.instance_of("No\\Such\\ClassName"));
+    out.set("name", o.get("name"));
+    o.set("touched", true);
+    return out;
+}
+
+php::Value object_method(php::Object o, std::string_view method, int64_t arg) { return o.call(method, arg); }
+
+// ---- Callables -----------------------------------------------------------------
+php::Value invoke(php::CallableView f, php::ValueView arg) { return f(arg); }
+php::Value invoke_owned(php::Callable f, int64_t a, int64_t b) {
+    php::Callable copy = f;
+    return copy(a, b);
+}
+std::string callable_from_value(php::ValueView v) {
+    try {
+        php::CallableView c(v);
+        return "callable";
+    } catch (const php::type_error& e) {
+        return e.what();
+    }
+}
+
+// ---- Casters -------------------------------------------------------------------
+std::vector<int64_t> vec_double(std::vector<int64_t> v) {
+    for (auto& x : v) x *= 2;
+    return v;
+}
+std::vector<std::string> vec_strings(const std::vector<std::string>& v) {
+    std::vector<std::string> out;
+    for (const auto& s : v) out.push_back("<" + s + ">");
+    return out;
+}
+std::vector<double> vec_floats(std::vector<double> v) { return v; }
+std::map<std::string, int64_t> map_count(const std::vector<std::string>& words) {
+    std::map<std::string, int64_t> m;
+    for (const auto& w : words) ++m[w];
+    return m;
+}
+std::map<int64_t, std::string> map_invert(const std::map<std::string, int64_t>& m) {
+    std::map<int64_t, std::string> out;
+    for (const auto& [k, v] : m) out[v] = k;
+    return out;
+}
+int64_t umap_total(const std::unordered_map<std::string, int64_t>& m) {
+    int64_t t = 0;
+    for (const auto& [k, v] : m) t += v;
+    return t;
+}
+std::map<uint8_t, bool> map_small_keys(std::map<uint8_t, bool> m) { return m; }
+std::pair<std::string, int64_t> pair_swap(std::pair<int64_t, std::string> p) { return {p.second, p.first}; }
+std::tuple<int64_t, double, std::string> tuple_echo(std::tuple<int64_t, double, std::string> t) { return t; }
+std::variant<int64_t, std::string> variant_next(std::variant<int64_t, std::string> v) {
+    if (auto* i = std::get_if<int64_t>(&v)) return *i + 1;
+    return std::get<std::string>(v) + "+";
+}
+std::string variant_kind(std::variant<double, bool> v) {
+    return std::holds_alternative<double>(v) ? "float:" + std::to_string(std::get<double>(v))
+                                             : std::string("bool:") + (std::get<bool>(v) ? "true" : "false");
+}
+std::vector<int64_t> map_with(std::function<int64_t(int64_t)> f, std::vector<int64_t> v) {
+    for (auto& x : v) x = f(x);
+    return v;
+}
+std::optional<std::vector<int64_t>> opt_vec(std::optional<std::vector<int64_t>> v) { return v; }
+Point point_mid(Point a, Point b) { return Point{(a.x + b.x) / 2, (a.y + b.y) / 2}; }
+std::vector<Point> points(int64_t n) {
+    std::vector<Point> out;
+    for (int64_t i = 0; i < n; ++i) out.push_back(Point{static_cast<double>(i), static_cast<double>(i * i)});
+    return out;
+}
+
+} // namespace
+
+void register_values(php::module& m) {
+    using php::arg;
+    m.def<&build_array>("pb_build_array");
+    m.def<&describe>("pb_describe", arg("array"));
+    m.def<&cow_write>("pb_cow_write", arg("array"));
+    m.def<&lookups>("pb_lookups", arg("array"));
+    m.def<&sum_ints>("pb_sum_ints", arg("array"));
+    m.def<&erase_and_clear>("pb_erase_and_clear", arg("array"), arg("key"));
+    m.def<&str_append>("pb_str_append", arg("s"), arg("suffix"));
+    m.def<&str_equal>("pb_str_equal", arg("a"), arg("b"));
+    m.def<&str_hash_equal>("pb_str_hash_equal", arg("a"), arg("b"));
+    m.def<&inspect_object>("pb_inspect_object", arg("object"));
+    m.def<&object_method>("pb_object_method", arg("object"), arg("method"), arg("arg"));
+    m.def<&invoke>("pb_invoke", arg("callback"), arg("arg"));
+    m.def<&invoke_owned>("pb_invoke_owned", arg("callback"), arg("a"), arg("b"));
+    m.def<&callable_from_value>("pb_callable_from_value", arg("value"));
+    m.def<&vec_double>("pb_vec_double", arg("values"));
+    m.def<&vec_strings>("pb_vec_strings", arg("values"));
+    m.def<&vec_floats>("pb_vec_floats", arg("values"));
+    m.def<&map_count>("pb_map_count", arg("words"));
+    m.def<&map_invert>("pb_map_invert", arg("map"));
+    m.def<&umap_total>("pb_umap_total", arg("map"));
+    m.def<&map_small_keys>("pb_map_small_keys", arg("map"));
+    m.def<&pair_swap>("pb_pair_swap", arg("pair"));
+    m.def<&tuple_echo>("pb_tuple_echo", arg("tuple"));
+    m.def<&variant_next>("pb_variant_next", arg("value"));
+    m.def<&variant_kind>("pb_variant_kind", arg("value"));
+    m.def<&map_with>("pb_map_with", arg("callback"), arg("values"));
+    m.def<&opt_vec>("pb_opt_vec", arg("values") = std::nullopt);
+    m.def<&point_mid>("pb_point_mid", arg("a"), arg("b"));
+    m.def<&points>("pb_points", arg("n"));
+}
