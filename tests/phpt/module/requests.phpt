@@ -1,0 +1,28 @@
+--TEST--
+Module: many requests in one process (the built-in web server) — callbacks once per request, detached data shared, retained values released per request
+--EXTENSIONS--
+phpbind_test
+--FILE--
+<?php
+$port = 20000 + getmypid() % 20000;
+$cmd = [PHP_BINARY, '-n', '-d', 'extension=' . getenv('PHPBIND_TEST_EXT'), '-S', "127.0.0.1:$port",
+        __DIR__ . '/requests_router.inc'];
+$server = proc_open($cmd, [1 => ['file', '/dev/null', 'w'], 2 => ['file', '/dev/null', 'w']], $pipes);
+$get = function (string $step) use ($port) {
+    return @file_get_contents("http://127.0.0.1:$port/?step=$step");
+};
+for ($i = 0; $i < 300 && $get('counts') === false; $i++) usleep(100000);  // wait until it listens
+foreach (['counts', 'store', 'fetch', 'retain', 'retain', 'fetch', 'counts'] as $step) {
+    echo str_pad($step, 7), ' ', $get($step), "\n";
+}
+proc_terminate($server, 2);  // SIGINT: the server shuts down cleanly
+proc_close($server);
+?>
+--EXPECT--
+counts  minit=1 rinit=2 rshutdown=1 mshutdown=0
+store   stored
+fetch   {"n":1,"list":[1,2,3]}
+retain  no listener / listener saw after
+retain  no listener / listener saw after
+fetch   {"n":1,"list":[1,2,3]}
+counts  minit=1 rinit=8 rshutdown=7 mshutdown=0
