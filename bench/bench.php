@@ -27,7 +27,7 @@
 const SAME_COST = 'same cost for 10 and 100,000 elements';
 
 const CASES = [
-    // name                  target     weight  input               setup (once, before the loop)              loop body
+    // name                   target     weight  input               setup (once, before the loop)              loop body
     'add'                 => [1.10,      1,      'two ints',         '$a = 1; $b = 2;',                          'add($a, $b)'],
     'strlen2'             => [1.10,      1,      '32-byte string',   '$s = str_repeat("0123456789abcdef", 2);', 'strlen2($s)'],
     'sum'                 => [1.25,      100,    '1,000-int list',   '$a = range(1, 1000);',                    'sum($a)'],

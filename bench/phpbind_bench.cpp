@@ -38,8 +38,9 @@ int64_t sum_vec(std::vector<int64_t> a) { return std::accumulate(a.begin(), a.en
 // make_list(int $n): array — [0, 1, ..., n-1]
 std::vector<int64_t> make_list(int64_t n) {
     if (n < 0) throw php::argument_value_error(1, "must be greater than or equal to 0");
-    std::vector<int64_t> out(static_cast<size_t>(n));
-    std::iota(out.begin(), out.end(), int64_t{0});
+    std::vector<int64_t> out;
+    out.reserve(static_cast<size_t>(n));
+    for (int64_t i = 0; i < n; ++i) out.push_back(i);
     return out;
 }
 
