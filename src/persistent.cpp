@@ -118,7 +118,7 @@ zend_array* copy_array(zend_array* src, const std::string& path, size_t& bytes) 
     // Immutable, as opcache marks the arrays it stores: never refcounted, never
     // written (a writer separates first), never collected.
     GC_SET_REFCOUNT(ht, 2);
-    GC_TYPE_INFO(ht) = GC_ARRAY | ((IS_ARRAY_IMMUTABLE | GC_NOT_COLLECTABLE) << GC_FLAGS_SHIFT);
+    GC_ADD_FLAGS(ht, IS_ARRAY_IMMUTABLE | GC_NOT_COLLECTABLE);  // keeps GC_PERSISTENT
     return ht;
 }
 

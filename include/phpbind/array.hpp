@@ -247,6 +247,8 @@ public:
         ZVAL_EMPTY_ARRAY(&z_);
     }
 
+    /// The value as a mixed view.
+    operator ValueView() const noexcept { return ValueView(const_cast<zval*>(&z_)); }
     zval* raw() noexcept { return &z_; }
     const zval* raw() const noexcept { return &z_; }
     void release_into(zval* dst) noexcept {

@@ -108,6 +108,8 @@ public:
     template <class R = Value, class... A>
     R call(std::string_view method, A&&... args) const;
 
+    /// The value as a mixed view.
+    operator ValueView() const noexcept { return ValueView(const_cast<zval*>(&z_)); }
     zval* raw() noexcept { return &z_; }
     const zval* raw() const noexcept { return &z_; }
     void copy_into(zval* dst) const noexcept { ZVAL_COPY(dst, &z_); }

@@ -89,6 +89,8 @@ public:
     friend bool operator==(const String& a, const String& b) noexcept { return a.view() == b.view(); }
     friend bool operator==(const String& a, std::string_view b) noexcept { return a.str() == b; }
 
+    /// The value as a mixed view.
+    operator ValueView() const noexcept { return ValueView(const_cast<zval*>(&z_)); }
     zval* raw() noexcept { return &z_; }
     const zval* raw() const noexcept { return &z_; }
     void release_into(zval* dst) noexcept {

@@ -89,3 +89,104 @@ TEST(Throwable, CaughtInCppWithoutTouchingTheEngine) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(Array, CopyOnWriteSeparatesOnlyTheWriter) {
+    php::Array a;
+    a.push_back(1).push_back("two");
+    php::Array b = a;
+    EXPECT_EQ(GC_REFCOUNT(Z_ARR_P(a.raw())), 2u) << "a copy shares the payload";
+    b.push_back(3.5);
+    EXPECT_EQ(a.size(), 2u);
+    EXPECT_EQ(b.size(), 3u);
+    EXPECT_NE(Z_ARR_P(a.raw()), Z_ARR_P(b.raw())) << "the writer separated";
+    EXPECT_EQ(GC_REFCOUNT(Z_ARR_P(a.raw())), 1u);
+}
+
+TEST(Array, KeysValuesAndIteration) {
+    php::Array a;
+    a.set("name", "phpbind").set(7, true).set("12", 1.5).push_back(nullptr);
+    ASSERT_EQ(a.size(), 4u);
+    EXPECT_TRUE(a.contains(12)) << "a numeric string key is an int key";
+    ASSERT_TRUE(a.find(13).has_value()) << "push_back takes the next int key";
+    EXPECT_EQ(a.find(13)->type(), php::Type::null);
+    EXPECT_FALSE(a.find("missing").has_value());
+    EXPECT_THROW(a.at("missing"), php::out_of_bounds_exception);
+    std::string seen;
+    for (auto [key, value] : a) seen += key.to_string() + ":" + value.type_name() + " ";
+    EXPECT_EQ(seen, "name:string 7:bool 12:float 13:null ");
+    EXPECT_TRUE(a.erase("name"));
+    EXPECT_FALSE(a.erase("name"));
+    EXPECT_EQ(a.size(), 3u);
+}
+
+TEST(Array, PackedListIteration) {
+    php::Array a = php::Array::with_capacity(3);
+    for (int i = 0; i < 3; ++i) a.push_back(i * 10);
+    EXPECT_TRUE(a.is_list());
+    int64_t sum = 0;
+    for (auto [key, value] : a.view()) sum += key.as_int() + value.as_int();
+    EXPECT_EQ(sum, 0 + 1 + 2 + 0 + 10 + 20);
+}
+
+TEST(String, AppendSeparatesASharedPayload) {
+    php::String a("abc");
+    php::String b = a;
+    b += "def";
+    EXPECT_EQ(a.str(), "abc");
+    EXPECT_EQ(b.str(), "abcdef");
+    php::String c("x");
+    zend_string* before = Z_STR_P(c.raw());
+    c += "y";  // sole owner: extended in place (may move, never copies the old bytes elsewhere first)
+    EXPECT_EQ(c.str(), "xy");
+    (void)before;
+}
+
+TEST(Persistent, DetachedArraysAreImmutableAndHandedOutWithoutCopying) {
+    php::Array src;
+    src.set("list", php::Array().push_back(1).push_back(2)).set("name", "cfg");
+    php::Persistent p = php::Persistent::detach(src, "$cfg");
+    zval out1, out2;
+    p.copy_into(&out1);
+    p.copy_into(&out2);
+    ASSERT_EQ(Z_TYPE(out1), IS_ARRAY);
+    EXPECT_EQ(Z_ARR(out1), Z_ARR(out2)) << "no copy: both hand out the same immutable array";
+    EXPECT_FALSE(Z_REFCOUNTED(out1));
+    EXPECT_TRUE(GC_FLAGS(Z_ARR(out1)) & GC_IMMUTABLE);
+    EXPECT_TRUE(GC_FLAGS(Z_ARR(out1)) & GC_PERSISTENT);
+    php::ArrayView v(Z_ARR(out1));
+    EXPECT_EQ(v.at("name").as_string(), "cfg");
+    EXPECT_EQ(v.at("list").as_array().size(), 2u);
+    EXPECT_TRUE(ZSTR_IS_INTERNED(Z_STR_P(v.at("name").raw())));
+    // Writing to PHP's copy separates; the detached data stays as it was.
+    php::Array copy = v.own();
+    copy.set("name", "changed");
+    EXPECT_EQ(php::ArrayView(Z_ARR(out1)).at("name").as_string(), "cfg");
+    EXPECT_GT(p.memory_size(), 0u);
+}
+
+TEST(Persistent, RefusesObjectsNamingThePath) {
+    php::Array src;
+    zval obj;
+    object_init(&obj);
+    src.set("a", php::Array().push_back(php::Value::adopt(&obj)));
+    try {
+        php::Persistent::detach(src, "$cfg");
+        FAIL() << "an object must not be detached";
+    } catch (const php::value_error& e) {
+        EXPECT_STREQ(e.what(), "$cfg['a'][0]: an object of class stdClass cannot be detached");
+    }
+}
+
+TEST(Lifetime, PersistentSafetyIsKnownAtCompileTime) {
+    static_assert(!php::persistent_safe<php::Value>);
+    static_assert(!php::persistent_safe<php::ArrayView>);
+    static_assert(!php::persistent_safe<php::Callable>);
+    static_assert(php::persistent_safe<php::Persistent>);
+    static_assert(php::persistent_safe<php::Retained<php::Callable>>);
+    static_assert(php::persistent_safe<std::string>);
+    SUCCEED();
+}
+
+} // namespace
