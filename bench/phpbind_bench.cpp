@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <numeric>
+#include <ranges>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -44,6 +45,13 @@ std::vector<int64_t> make_list(int64_t n) {
     return out;
 }
 
+// make_list_view(int $n): array — the same list, returned as a range view:
+// phpbind fills the PHP array from it directly, with no intermediate vector.
+auto make_list_view(int64_t n) {
+    if (n < 0) throw php::argument_value_error(1, "must be greater than or equal to 0");
+    return std::views::iota(int64_t{0}, n);
+}
+
 // call_back(callable $f, int $x): mixed — returns $f($x)
 php::Value call_back(php::CallableView f, int64_t x) { return f(x); }
 
@@ -77,6 +85,7 @@ PHPBIND_EXTENSION(phpbind_bench, m) {
     m.def<&sum>("sum", arg("a"));
     m.def<&sum_vec>("sum_vec", arg("a"));
     m.def<&make_list>("make_list", arg("n"));
+    m.def<&make_list_view>("make_list_view", arg("n"));
     m.def<&call_back>("call_back", arg("f"), arg("x"));
     m.def<&store_detached>("store_detached", arg("key"), arg("data"));
     m.def<&fetch_detached>("fetch_detached", arg("key"));

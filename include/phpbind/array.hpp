@@ -44,24 +44,57 @@ private:
 
 namespace detail {
 
-// Walks a HashTable's live slots (packed or hash) in order.
+// A table's slots: zvals for a packed array (PHP 8.2+), Buckets otherwise.
+// Both start with the zval, so one pointer walk with a stride serves both.
+inline char* slots_begin(const HashTable* ht) noexcept { return reinterpret_cast<char*>(ht->arData); }
+inline size_t slot_stride(const HashTable* ht) noexcept {
+#if PHP_VERSION_ID >= 80200
+    return HT_IS_PACKED(ht) ? sizeof(zval) : sizeof(Bucket);
+#else
+    (void)ht;
+    return sizeof(Bucket);
+#endif
+}
+/// The key of a slot (a zval inside the table), for iteration and messages.
+inline ArrayKey slot_key(const HashTable* ht, const zval* slot) noexcept {
+    if (slot_stride(ht) == sizeof(zval)) {
+        return ArrayKey(static_cast<zend_long>((reinterpret_cast<const char*>(slot) - slots_begin(ht)) / sizeof(zval)));
+    }
+    const Bucket* b = reinterpret_cast<const Bucket*>(slot);
+    return b->key ? ArrayKey(b->key) : ArrayKey(static_cast<zend_long>(b->h));
+}
+
+// Walks a HashTable's live slots (packed or hash) in order. Packed and hash
+// tables differ only in the slot size, so one pointer walk serves both.
 class ht_iterator {
 public:
     using iterator_category = std::forward_iterator_tag;
     using value_type = std::pair<ArrayKey, ValueView>;
     using difference_type = std::ptrdiff_t;
 
-    ht_iterator(HashTable* ht, uint32_t pos) noexcept : ht_(ht), pos_(pos) { skip(); }
+    ht_iterator(HashTable* ht, uint32_t pos) noexcept
+        : ht_(ht),
+          stride_(slot_stride(ht)),
+          cur_(slots_begin(ht) + size_t{pos} * stride_),
+          end_(slots_begin(ht) + size_t{ht->nNumUsed} * stride_) {
+        skip();
+    }
     value_type operator*() const noexcept {
-#if PHP_VERSION_ID >= 80200
-        if (HT_IS_PACKED(ht_)) return {ArrayKey(static_cast<zend_long>(pos_)), ValueView(slot())};
-#endif
-        Bucket* b = ht_->arData + pos_;
-        return {b->key ? ArrayKey(b->key) : ArrayKey(static_cast<zend_long>(b->h)), ValueView(slot())};
+        return {slot_key(ht_, reinterpret_cast<const zval*>(cur_)), ValueView(val_)};
     }
     ht_iterator& operator++() noexcept {
-        ++pos_;
-        skip();
+        // Advance to the next live slot: the common case (no hole) tests the
+        // slot once, and reaching the end is tested by the caller's !=.
+        cur_ += stride_;
+        if (EXPECTED(cur_ != end_)) {
+            zval* z = reinterpret_cast<zval*>(cur_);
+            // One test for "live and not INDIRECT": IS_NULL .. IS_CONSTANT_AST.
+            if (EXPECTED(static_cast<uint8_t>(Z_TYPE_P(z) - 1) < IS_INDIRECT - 1)) {
+                val_ = z;
+                return *this;
+            }
+            skip();
+        }
         return *this;
     }
     ht_iterator operator++(int) noexcept {
@@ -69,22 +102,25 @@ public:
         ++*this;
         return t;
     }
-    bool operator==(const ht_iterator& o) const noexcept { return pos_ == o.pos_; }
+    bool operator==(const ht_iterator& o) const noexcept { return cur_ == o.cur_; }
 
 private:
-    zval* slot() const noexcept {
-#if PHP_VERSION_ID >= 80200
-        zval* z = HT_IS_PACKED(ht_) ? ht_->arPacked + pos_ : &ht_->arData[pos_].val;
-#else
-        zval* z = &ht_->arData[pos_].val;
-#endif
-        return Z_TYPE_P(z) == IS_INDIRECT ? Z_INDIRECT_P(z) : z;
-    }
+    // Stops at the next live slot (or the end), its value (INDIRECT resolved) in val_.
     void skip() noexcept {
-        while (pos_ < ht_->nNumUsed && Z_TYPE_P(slot()) == IS_UNDEF) ++pos_;
+        for (; cur_ != end_; cur_ += stride_) {
+            zval* z = reinterpret_cast<zval*>(cur_);
+            if (UNEXPECTED(Z_TYPE_P(z) == IS_INDIRECT)) z = Z_INDIRECT_P(z);
+            if (EXPECTED(Z_TYPE_P(z) != IS_UNDEF)) {
+                val_ = z;
+                return;
+            }
+        }
     }
-    HashTable* ht_;
-    uint32_t pos_;
+    const HashTable* ht_;
+    size_t stride_;
+    char* cur_;
+    char* end_;
+    zval* val_ = nullptr;
 };
 
 inline zval* ht_find(HashTable* ht, zend_long i) noexcept { return zend_hash_index_find(ht, i); }

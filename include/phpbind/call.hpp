@@ -70,7 +70,7 @@ struct arg_pack {
     arg_pack() {}
     arg_pack(const arg_pack&) = delete;
     ~arg_pack() {
-        for (uint32_t i = 0; i < n; ++i) zval_ptr_dtor(&v[i]);
+        for (uint32_t i = 0; i < n; ++i) release_zval(&v[i]);
     }
     template <class T>
     void put(T&& a) {
@@ -113,6 +113,10 @@ R convert_result(zval* z) {
 
 template <class R>
 R finish(zval* ret, zend_function* fn, zval* callable) {
+    // A function returning by reference hands back a reference: unwrap it, as
+    // call_user_func() does. No result at all reads as null.
+    if (UNEXPECTED(Z_ISREF_P(ret))) zend_unwrap_reference(ret);
+    else if (UNEXPECTED(Z_TYPE_P(ret) == IS_UNDEF)) ZVAL_NULL(ret);
     if constexpr (std::is_void_v<R>) {
         zval_ptr_dtor(ret);
     } else if constexpr (std::is_same_v<R, Value>) {
@@ -244,8 +248,8 @@ public:
     template <class R = Value, class... A>
     R call(A&&... args) const {
         PHPBIND_VIEW_CHECK("php::CallableView");
-        auto st = st_;
-        return detail::call_fcc<R>(st.z, st.cached ? &st.fcc : nullptr, std::forward<A>(args)...);
+        return detail::call_fcc<R>(st_.z, st_.cached ? const_cast<zend_fcall_info_cache*>(&st_.fcc) : nullptr,
+                                   std::forward<A>(args)...);
     }
     template <class... A>
     Value operator()(A&&... args) const {

@@ -101,6 +101,13 @@ struct caster<I> {
     static constexpr bool full_range = lo == ZEND_LONG_MIN && hi == ZEND_LONG_MAX;
 
     static PHPBIND_INLINE bool load(zval* arg, uint32_t num, zend_long& out, bool nullable) {
+        if constexpr (full_range) {
+            if (EXPECTED(Z_TYPE_P(arg) == IS_LONG)) {
+                out = Z_LVAL_P(arg);
+                return true;
+            }
+            return detail::load_long_slow(arg, num, out, nullable);
+        }
         if (EXPECTED(Z_TYPE_P(arg) == IS_LONG)) {
             out = Z_LVAL_P(arg);
         } else if (!detail::load_long_slow(arg, num, out, nullable)) {

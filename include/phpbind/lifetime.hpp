@@ -27,10 +27,37 @@ enum class lifetime { request, persistent };
 
 /// Specialise (or give T a `static constexpr php::lifetime php_lifetime`) for
 /// your own types. Plain C++ types are persistent: they hold no engine memory.
+/// Standard containers, optional, pair, tuple and variant take the lifetime of
+/// what they hold.
+template <class T>
+struct lifetime_of;
+
+namespace detail {
+template <class... T>
+constexpr lifetime shortest() {
+    return ((lifetime_of<std::remove_cv_t<T>>::value == lifetime::request) || ...) ? lifetime::request
+                                                                                     : lifetime::persistent;
+}
+template <class T>
+struct composite_lifetime {
+    static constexpr bool is_composite = false;
+};
+template <template <class...> class C, class... A>
+    requires(!requires { C<A...>::php_lifetime; })
+struct composite_lifetime<C<A...>> {
+    // Containers (std::vector<T>, std::map<K, V>, ...), std::optional,
+    // std::pair, std::tuple, std::variant: every type argument counts.
+    static constexpr bool is_composite = sizeof...(A) > 0;
+    static constexpr lifetime value = shortest<A...>();
+};
+} // namespace detail
+
 template <class T>
 struct lifetime_of {
     static constexpr lifetime value = [] {
         if constexpr (requires { T::php_lifetime; }) return T::php_lifetime;
+        else if constexpr (std::is_pointer_v<T>) return lifetime_of<std::remove_cv_t<std::remove_pointer_t<T>>>::value;
+        else if constexpr (detail::composite_lifetime<T>::is_composite) return detail::composite_lifetime<T>::value;
         else return lifetime::persistent;
     }();
 };

@@ -19,6 +19,7 @@
 
 #include <functional>
 #include <map>
+#include <ranges>
 #include <string>
 #include <tuple>
 #include <type_traits>
@@ -73,37 +74,71 @@ constexpr bool is_string_key = std::is_same_v<K, std::string> || std::is_same_v<
 
 // ---------------------------------------------------------------------------
 template <class T, class Alloc>
-struct caster<std::vector<T, Alloc>> : array_caster_base {
+struct caster<std::vector<T, Alloc>> {
     using elem = caster<T>;
-    static bool load(zval* arg, uint32_t num, zend_array*& out, bool nullable) {
-        if (!array_caster_base::load(arg, num, out, nullable)) return false;
-        zend_ulong h;
-        zend_string* key;
-        zval* v;
-        ZEND_HASH_FOREACH_KEY_VAL(out, h, key, v) {
-            if (UNEXPECTED(!detail::element_ok<T>(detail::deref_slot<T>(v)))) {
-                detail::element_type_error(num, detail::array_type_name<void, T>(), elem::type_name, v,
-                                           key ? ArrayKey(key) : ArrayKey(static_cast<zend_long>(h)));
-                return false;
-            }
-        }
-        ZEND_HASH_FOREACH_END();
-        return true;
+    static constexpr uint32_t type_mask = MAY_BE_ARRAY;
+    static constexpr const char* type_name = "array";
+    // An argument is checked element by element while the vector is built
+    // (one pass); a bad element throws from get(), in phase two.
+    struct parsed {
+        zend_array* ht;
+        uint32_t num;  // argument number, 0 when the elements were validated already
+    };
+    static PHPBIND_INLINE bool load(zval* arg, uint32_t num, parsed& out, bool nullable) {
+        out.num = num;
+        return array_caster_base::load(arg, num, out.ht, nullable);
     }
-    static bool try_load(zval* z, zend_array*& out) noexcept {
-        if (!array_caster_base::try_load(z, out)) return false;
+    static bool try_load(zval* z, parsed& out) noexcept {
+        out.num = 0;
+        if (!array_caster_base::try_load(z, out.ht)) return false;
         zval* v;
-        ZEND_HASH_FOREACH_VAL(out, v) {
+        ZEND_HASH_FOREACH_VAL(out.ht, v) {
             if (!detail::element_ok<T>(detail::deref_slot<T>(v))) return false;
         }
         ZEND_HASH_FOREACH_END();
         return true;
     }
-    static std::vector<T, Alloc> get(zend_array* ht) {
+    [[noreturn]] PHPBIND_COLD static void bad_element(const parsed& p, zval* v) {
+        ArrayKey k = detail::slot_key(p.ht, v);
+        std::string key = k.is_string() ? "'" + std::string(k.as_string()) + "'" : std::to_string(k.as_int());
+        throw argument_type_error(p.num, std::string("must be of type ") + detail::array_type_name<void, T>() +
+                                             ", " + zend_zval_type_name(detail::deref_slot<T>(v)) + " given at key " + key);
+    }
+    static T element(const parsed& p, zval* slot) {
+        typename elem::parsed e;
+        if (UNEXPECTED(!elem::try_load(detail::deref_slot<T>(slot), e))) bad_element(p, slot);
+        return elem::get(e);
+    }
+    struct reader {
+        using iterator_category = std::random_access_iterator_tag;
+        using value_type = T;
+        using difference_type = std::ptrdiff_t;
+        using pointer = void;
+        using reference = T;
+        const parsed* p;
+        char* cur;
+        size_t stride;
+        T operator*() const { return element(*p, reinterpret_cast<zval*>(cur)); }
+        reader& operator++() noexcept {
+            cur += stride;
+            return *this;
+        }
+        difference_type operator-(const reader& o) const noexcept {
+            return static_cast<difference_type>(static_cast<size_t>(cur - o.cur) / stride);
+        }
+        bool operator==(const reader& o) const noexcept { return cur == o.cur; }
+    };
+    static std::vector<T, Alloc> get(const parsed& p) {
+        zend_array* ht = p.ht;
+        if (HT_IS_WITHOUT_HOLES(ht)) {
+            const size_t stride = detail::slot_stride(ht);
+            char* first = detail::slots_begin(ht);
+            return std::vector<T, Alloc>(reader{&p, first, stride}, reader{&p, first + ht->nNumUsed * stride, stride});
+        }
         std::vector<T, Alloc> out;
         out.reserve(zend_hash_num_elements(ht));
         zval* v;
-        ZEND_HASH_FOREACH_VAL(ht, v) { out.push_back(detail::element_get<T>(detail::deref_slot<T>(v))); }
+        ZEND_HASH_FOREACH_VAL(ht, v) { out.push_back(element(p, v)); }
         ZEND_HASH_FOREACH_END();
         return out;
     }
@@ -113,6 +148,29 @@ struct caster<std::vector<T, Alloc>> : array_caster_base {
         ZEND_HASH_FILL_PACKED(ht) {
             for (const auto& e : v) {
                 elem::to_zval(e, __fill_val);
+                ZEND_HASH_FILL_NEXT();
+            }
+        }
+        ZEND_HASH_FILL_END();
+        ZVAL_ARR(out, ht);
+    }
+};
+
+// ---------------------------------------------------------------------------
+// A sized view (std::views::iota, std::span, a transform of either) becomes a
+// list, filled in place: no intermediate container.
+template <class R>
+    requires(std::ranges::view<R> && std::ranges::sized_range<R>)
+struct caster<R> {
+    using E = std::remove_cvref_t<std::ranges::range_reference_t<R>>;
+    static constexpr uint32_t type_mask = MAY_BE_ARRAY;
+    static constexpr const char* type_name = "array";
+    static void to_zval(R r, zval* out) {
+        zend_array* ht = zend_new_array(static_cast<uint32_t>(std::ranges::size(r)));
+        zend_hash_real_init_packed(ht);
+        ZEND_HASH_FILL_PACKED(ht) {
+            for (auto&& e : r) {
+                caster<E>::to_zval(e, __fill_val);
                 ZEND_HASH_FILL_NEXT();
             }
         }

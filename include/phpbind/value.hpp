@@ -21,6 +21,13 @@
 PHPBIND_NAMESPACE_BEGIN
 
 class Value;
+
+namespace detail {
+/// zval_ptr_dtor() with the common case inline: nothing to release.
+PHPBIND_INLINE void release_zval(zval* z) noexcept {
+    if (Z_REFCOUNTED_P(z)) zval_ptr_dtor(z);
+}
+} // namespace detail
 class StringView;
 class ArrayView;
 class ObjectView;
@@ -130,7 +137,7 @@ public:
         }
         return *this;
     }
-    ~Value() { zval_ptr_dtor(&z_); }
+    ~Value() { detail::release_zval(&z_); }
 
     /// Adopts a zval whose reference the caller hands over (and no longer releases).
     static Value adopt(zval* z) noexcept {

@@ -5,6 +5,11 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
+#include <optional>
+#include <unordered_map>
+#include <vector>
+
 namespace {
 
 zend_string* fresh_string(const char* s) { return zend_string_init(s, strlen(s), 0); }
@@ -189,4 +194,18 @@ TEST(Lifetime, PersistentSafetyIsKnownAtCompileTime) {
     SUCCEED();
 }
 
+} // namespace
+
+namespace {
+TEST(Lifetime, ContainersTakeTheLifetimeOfWhatTheyHold) {
+    static_assert(!php::persistent_safe<std::vector<php::Array>>);
+    static_assert(!php::persistent_safe<std::map<std::string, php::Value>>);
+    static_assert(!php::persistent_safe<std::optional<php::Callable>>);
+    static_assert(!php::persistent_safe<std::pair<int, php::ValueView>>);
+    static_assert(!php::persistent_safe<php::Value*>);
+    static_assert(php::persistent_safe<std::map<std::string, php::Persistent>>);
+    static_assert(php::persistent_safe<std::vector<std::string>>);
+    static_assert(php::persistent_safe<std::unordered_map<std::string, php::Retained<php::Object>>>);
+    SUCCEED();
+}
 } // namespace

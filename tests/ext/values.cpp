@@ -5,6 +5,7 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include <ranges>
 #include <string>
 #include <tuple>
 #include <unordered_map>
@@ -181,6 +182,15 @@ std::vector<int64_t> map_with(std::function<int64_t(int64_t)> f, std::vector<int
     return v;
 }
 std::optional<std::vector<int64_t>> opt_vec(std::optional<std::vector<int64_t>> v) { return v; }
+// A sized range view is returned as a list, filled without an intermediate container.
+auto squares(int64_t n) {
+    if (n < 0) throw php::argument_value_error(1, "must be greater than or equal to 0");
+    return std::views::iota(int64_t{0}, n) | std::views::transform([](int64_t i) { return i * i; });
+}
+auto words_view() {
+    static const std::string words[] = {"alpha", "beta", "gamma"};
+    return std::views::all(words);
+}
 Point point_mid(Point a, Point b) { return Point{(a.x + b.x) / 2, (a.y + b.y) / 2}; }
 std::vector<Point> points(int64_t n) {
     std::vector<Point> out;
@@ -219,6 +229,8 @@ void register_values(php::module& m) {
     m.def<&variant_kind>("pb_variant_kind", arg("value"));
     m.def<&map_with>("pb_map_with", arg("callback"), arg("values"));
     m.def<&opt_vec>("pb_opt_vec", arg("values") = std::nullopt);
+    m.def<&squares>("pb_squares", arg("n"));
+    m.def<&words_view>("pb_words_view");
     m.def<&point_mid>("pb_point_mid", arg("a"), arg("b"));
     m.def<&points>("pb_points", arg("n"));
 }
