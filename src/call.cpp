@@ -8,11 +8,43 @@
 PHPBIND_NAMESPACE_BEGIN
 namespace detail {
 
+namespace {
+// C++ may call into PHP with no PHP frame at all (an embedding host between
+// scripts). The engine then treats any exception as uncaught and fatal, so
+// such calls run under a frame of an internal pseudo-function, like a call
+// from an internal function: exceptions come back to C++ instead.
+zend_internal_function* host_function() {
+    static zend_internal_function* fn = [] {
+        auto* f = static_cast<zend_internal_function*>(calloc(1, sizeof(zend_internal_function)));  // immortal
+        f->type = ZEND_INTERNAL_FUNCTION;
+        f->function_name = immortal_string("{embedding host}");
+        return f;
+    }();
+    return fn;
+}
+struct host_frame {
+    zend_execute_data ex;
+    bool pushed;
+};
+inline void push_host_frame(host_frame& f) noexcept {
+    f.pushed = EG(current_execute_data) == nullptr;
+    if (!f.pushed) return;
+    memset(&f.ex, 0, sizeof(f.ex));
+    f.ex.func = reinterpret_cast<zend_function*>(host_function());
+    EG(current_execute_data) = &f.ex;
+}
+inline void pop_host_frame(host_frame& f) noexcept {
+    if (f.pushed) EG(current_execute_data) = nullptr;
+}
+} // namespace
+
 // zend_try saves the engine's jump buffer and installs ours: a fatal error in
 // the callee longjmps back here instead of past the C++ frames above. These
 // two functions own nothing with a destructor, so the longjmp skips none.
 void call_guarded(zend_fcall_info* fci, zend_fcall_info_cache* fcc) {
     bool bailed = false;
+    host_frame frame;
+    push_host_frame(frame);
     zend_try {
         zend_call_function(fci, fcc);
     }
@@ -20,6 +52,7 @@ void call_guarded(zend_fcall_info* fci, zend_fcall_info_cache* fcc) {
         bailed = true;
     }
     zend_end_try();
+    pop_host_frame(frame);
     if (UNEXPECTED(bailed)) throw_fatal_error();
     if (UNEXPECTED(EG(exception))) {
         if (Z_TYPE_P(fci->retval) != IS_UNDEF) {
@@ -33,6 +66,8 @@ void call_guarded(zend_fcall_info* fci, zend_fcall_info_cache* fcc) {
 void call_known_guarded(zend_function* fn, zend_object* obj, zend_class_entry* scope, zval* ret, uint32_t argc,
                         zval* argv) {
     bool bailed = false;
+    host_frame frame;
+    push_host_frame(frame);
     zend_try {
         zend_call_known_function(fn, obj, scope, ret, argc, argv, nullptr);
     }
@@ -40,6 +75,53 @@ void call_known_guarded(zend_function* fn, zend_object* obj, zend_class_entry* s
         bailed = true;
     }
     zend_end_try();
+    pop_host_frame(frame);
+    if (UNEXPECTED(bailed)) throw_fatal_error();
+    if (UNEXPECTED(EG(exception))) {
+        if (Z_TYPE_P(ret) != IS_UNDEF) {
+            zval_ptr_dtor(ret);
+            ZVAL_UNDEF(ret);
+        }
+        throw_pending_exception();
+    }
+}
+
+// Compiles and runs PHP statements as eval() does, returning the value of
+// their `return` (zend_eval_stringl() would wrap the code in `return ...;`).
+namespace {
+zend_op_array* compile_code(const char* code, size_t len) {
+    zend_string* src = zend_string_init(code, len, 0);
+#if PHP_VERSION_ID >= 80200
+    zend_op_array* op = zend_compile_string(src, "embedded code", ZEND_COMPILE_POSITION_AFTER_OPEN_TAG);
+#else
+    zend_op_array* op = zend_compile_string(src, "embedded code");
+#endif
+    zend_string_release(src);
+    return op;
+}
+void free_code(zend_op_array* op) {
+    destroy_op_array(op);
+    efree_size(op, sizeof(zend_op_array));
+}
+} // namespace
+
+// Runs at the top level like a script (the global symbol table is its scope):
+// no host frame; an exception escaping top-level code stays pending.
+void eval_guarded(const char* code, size_t len, zval* ret) {
+    bool bailed = false;
+    zend_op_array* volatile op = nullptr;  // read after a longjmp: volatile
+    zend_try {
+        op = compile_code(code, len);  // a parse error throws ParseError
+        if (op) {
+            op->scope = zend_get_executed_scope();
+            zend_execute(op, ret);
+        }
+    }
+    zend_catch {
+        bailed = true;
+    }
+    zend_end_try();
+    if (op) free_code(op);
     if (UNEXPECTED(bailed)) throw_fatal_error();
     if (UNEXPECTED(EG(exception))) {
         if (Z_TYPE_P(ret) != IS_UNDEF) {

@@ -45,6 +45,8 @@ namespace detail {
 void call_guarded(zend_fcall_info* fci, zend_fcall_info_cache* fcc);
 void call_known_guarded(zend_function* fn, zend_object* obj, zend_class_entry* scope, zval* ret, uint32_t argc,
                         zval* argv);
+/// zend_eval_stringl() under the same guard.
+void eval_guarded(const char* code, size_t len, zval* ret);
 
 /// A function by name ("strlen", "Vendor\\fn", "Cls::method"), resolved with
 /// the engine's callable rules and cached for the rest of the request.

@@ -1,0 +1,94 @@
+// phpbind/runtime.hpp — embedding PHP in a C++ program.
+//
+//   php::Runtime rt({.modules = {phpbind_module_app()}, .ini = {{"memory_limit", "64M"}}});
+//   rt.request([&] {                                  // one full PHP request
+//       rt.run_file("config.php");
+//       int64_t n = php::call<int64_t>("count_items", items);
+//   });
+//
+// A Runtime owns the engine (the embed SAPI) from construction to
+// destruction: SAPI startup, module startup — with the host's phpbind modules
+// registered as startup modules, so the engine itself schedules their MINIT,
+// RINIT, RSHUTDOWN and MSHUTDOWN — then any number of requests, then module
+// and SAPI shutdown. One Runtime may be active in a process at a time; they
+// may follow one another.
+#pragma once
+
+#include <phpbind/call.hpp>
+#include <phpbind/value.hpp>
+
+#include <functional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+PHPBIND_NAMESPACE_BEGIN
+
+/// A PHP error, warning or notice, as the engine reported it.
+struct error_report {
+    int type;                 // E_WARNING, E_ERROR, ...
+    std::string_view message;
+    std::string_view file;
+    uint32_t line;
+};
+
+struct runtime_options {
+    /// argv as PHP sees it ($argv, $_SERVER['argv']); argv[0] names the program.
+    std::vector<std::string> argv = {"phpbind"};
+    /// INI settings, applied over the built-in embed defaults.
+    std::vector<std::pair<std::string, std::string>> ini;
+    /// Read php.ini files as the CLI would (off: like `php -n`).
+    bool load_php_ini = false;
+    /// The host's phpbind modules: phpbind_module_<name>() of each PHPBIND_EXTENSION
+    /// compiled with PHPBIND_NO_GET_MODULE.
+    std::vector<zend_module_entry*> modules;
+    /// Where PHP output goes (default: stdout).
+    std::function<void(std::string_view)> output;
+    /// Called for every error the engine reports (default: none; PHP still
+    /// displays or logs it according to its INI settings).
+    std::function<void(const error_report&)> on_error;
+};
+
+class Runtime {
+public:
+    /// Starts the engine. Throws php::error if another Runtime is active or
+    /// the engine fails to start.
+    explicit Runtime(runtime_options options = {});
+    Runtime(const Runtime&) = delete;
+    Runtime& operator=(const Runtime&) = delete;
+    /// Ends any open request, then shuts the modules and the engine down.
+    ~Runtime();
+
+    /// Runs `body` inside a full request (startup, body, shutdown functions,
+    /// destructors, module RSHUTDOWN, memory released). Returns the request's
+    /// exit status: 0, exit()'s status, or 255 after a fatal error or an
+    /// uncaught exception. A fatal error or exit() ends this request only.
+    int request(const std::function<void()>& body);
+
+    /// Inside a request: runs a script file as the main script.
+    int run_file(const std::string& path);
+    /// Inside a request: evaluates PHP code (without `<?php`) and returns the
+    /// value of its `return` statement, if any. A PHP exception arrives as
+    /// php::error_already_set, exit() as php::script_exit, a fatal error as
+    /// php::fatal_error.
+    Value eval(std::string_view code);
+
+    /// Whether a request is open.
+    bool in_request() const noexcept { return in_request_; }
+    /// How many requests this runtime has run.
+    uint64_t requests() const noexcept { return requests_; }
+    /// The runtime active in this process, if any.
+    static Runtime* active() noexcept;
+
+private:
+    void begin_request();
+    void end_request();
+
+    runtime_options options_;
+    std::vector<char*> argv_;
+    bool in_request_ = false;
+    uint64_t requests_ = 0;
+};
+
+PHPBIND_NAMESPACE_END

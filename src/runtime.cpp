@@ -1,0 +1,208 @@
+// src/runtime.cpp — php::Runtime: owning the engine through the embed SAPI.
+//
+// The sequence follows sapi/embed's php_embed_init()/php_embed_shutdown(),
+// split so that requests can be opened and closed many times, and with one
+// difference: the host's phpbind modules are registered while the engine
+// registers its built-in extensions (php_register_internal_extensions_func),
+// i.e. before module startup. The engine then collects their RINIT/RSHUTDOWN
+// and post-deactivate handlers itself and schedules every callback, in order.
+#include <phpbind/runtime.hpp>
+
+#include <main/php_main.h>
+#include <main/php_variables.h>
+#include <main/SAPI.h>
+#include <sapi/embed/php_embed.h>
+#include <Zend/zend_observer.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+PHPBIND_NAMESPACE_BEGIN
+
+namespace {
+
+Runtime* g_active = nullptr;
+const std::function<void(std::string_view)>* g_output = nullptr;
+const std::vector<zend_module_entry*>* g_modules = nullptr;
+int (*g_builtin_register)() = nullptr;
+sapi_module_struct g_saved_sapi;
+
+int register_extensions() {
+    if (g_builtin_register && g_builtin_register() == FAILURE) return FAILURE;
+    for (zend_module_entry* m : *g_modules) {
+        if (!zend_register_internal_module(m)) return FAILURE;
+    }
+    return SUCCESS;
+}
+
+int runtime_startup(sapi_module_struct* sapi) {
+#if PHP_VERSION_ID >= 80200
+    return php_module_startup(sapi, nullptr) == SUCCESS ? SUCCESS : FAILURE;
+#else
+    return php_module_startup(sapi, nullptr, 0) == SUCCESS ? SUCCESS : FAILURE;
+#endif
+}
+
+// Output goes to the host's sink when one is set.
+size_t runtime_write(const char* str, size_t len) {
+    if (g_output && *g_output) {
+        try {
+            (*g_output)(std::string_view(str, len));
+        } catch (...) {
+            // A sink must not unwind through the engine; the output is dropped.
+        }
+        return len;
+    }
+    return fwrite(str, 1, len, stdout);
+}
+
+void runtime_flush(void*) { fflush(stdout); }
+
+const std::function<void(const error_report&)>* g_on_error = nullptr;
+
+void observe_error(int type, zend_string* file, uint32_t line, zend_string* message) {
+    if (!g_on_error || !*g_on_error) return;
+    error_report r{type, {ZSTR_VAL(message), ZSTR_LEN(message)},
+                   file ? std::string_view(ZSTR_VAL(file), ZSTR_LEN(file)) : std::string_view(), line};
+    try {
+        (*g_on_error)(r);
+    } catch (...) {
+        // An error callback must not unwind through the engine.
+    }
+}
+
+} // namespace
+
+Runtime* Runtime::active() noexcept { return g_active; }
+
+Runtime::Runtime(runtime_options options) : options_(std::move(options)) {
+    if (g_active) throw error("php::Runtime: another runtime is already active in this process");
+    for (auto& a : options_.argv) argv_.push_back(a.data());
+    argv_.push_back(nullptr);
+
+    std::string ini =
+        "html_errors=0\nregister_argc_argv=1\nimplicit_flush=1\noutput_buffering=0\nmax_execution_time=0\n"
+        "max_input_time=-1\n";
+    for (auto& [k, v] : options_.ini) ini += k + "=" + v + "\n";
+
+#if defined(SIGPIPE) && defined(SIG_IGN)
+    signal(SIGPIPE, SIG_IGN);
+#endif
+#ifdef ZTS
+    php_tsrm_startup();
+#endif
+    zend_signal_startup();
+    g_saved_sapi = php_embed_module;
+    sapi_startup(&php_embed_module);
+    php_embed_module.ini_entries = static_cast<char*>(malloc(ini.size() + 1));
+    memcpy(php_embed_module.ini_entries, ini.c_str(), ini.size() + 1);
+    php_embed_module.php_ini_ignore = options_.load_php_ini ? 0 : 1;
+    php_embed_module.executable_location = argv_[0];
+    php_embed_module.startup = runtime_startup;
+    php_embed_module.ub_write = runtime_write;
+    php_embed_module.flush = runtime_flush;
+
+    g_active = this;
+    g_output = &options_.output;
+    g_on_error = &options_.on_error;
+    g_modules = &options_.modules;
+    g_builtin_register = php_register_internal_extensions_func;
+    php_register_internal_extensions_func = register_extensions;
+    int rc = php_embed_module.startup(&php_embed_module);
+    php_register_internal_extensions_func = g_builtin_register;
+    if (rc == FAILURE) {
+        sapi_shutdown();
+        free(php_embed_module.ini_entries);
+        php_embed_module = g_saved_sapi;
+        g_active = nullptr;
+        throw error("php::Runtime: the engine failed to start");
+    }
+    zend_observer_error_register(observe_error);
+    SG(options) |= SAPI_OPTION_NO_CHDIR;
+}
+
+Runtime::~Runtime() {
+    if (in_request_) end_request();
+    php_module_shutdown();
+    sapi_shutdown();
+#ifdef ZTS
+    tsrm_shutdown();
+#endif
+    free(php_embed_module.ini_entries);
+    php_embed_module = g_saved_sapi;
+    g_active = nullptr;
+    g_output = nullptr;
+    g_on_error = nullptr;
+}
+
+void Runtime::begin_request() {
+    SG(request_info).argc = static_cast<int>(argv_.size() - 1);
+    SG(request_info).argv = argv_.data();
+    if (php_request_startup() == FAILURE) throw error("php::Runtime: request startup failed");
+    SG(headers_sent) = 1;
+    SG(request_info).no_headers = 1;
+    in_request_ = true;
+    ++requests_;
+}
+
+void Runtime::end_request() {
+    in_request_ = false;
+    php_request_shutdown(nullptr);
+}
+
+int Runtime::request(const std::function<void()>& body) {
+    if (in_request_) throw error("php::Runtime: a request is already open");
+    begin_request();
+    EG(exit_status) = 0;
+    bool bailout = false;
+    try {
+        body();
+    } catch (const fatal_error&) {
+        bailout = true;  // already reported by the engine
+    } catch (const script_exit&) {
+        // exit(): the status is in EG(exit_status)
+    } catch (const error_already_set& e) {
+        // An exception nobody caught: report it as PHP reports an uncaught one.
+        e.restore();
+        zend_exception_error(EG(exception), E_ERROR);
+        zend_clear_exception();
+        EG(exit_status) = 255;
+    } catch (...) {
+        end_request();
+        throw;
+    }
+    (void)bailout;
+    int status = EG(exit_status);
+    end_request();
+    return status;
+}
+
+int Runtime::run_file(const std::string& path) {
+    if (!in_request_) throw error("php::Runtime::run_file: no request is open");
+    zend_file_handle handle;
+    zend_stream_init_filename(&handle, path.c_str());
+    bool bailed = false;
+    zend_try {
+        php_execute_script(&handle);
+    }
+    zend_catch {
+        bailed = true;
+    }
+    zend_end_try();
+    zend_destroy_file_handle(&handle);
+    (void)bailed;
+    return EG(exit_status);
+}
+
+Value Runtime::eval(std::string_view code) {
+    if (!in_request_) throw error("php::Runtime::eval: no request is open");
+    std::string src(code);
+    zval ret;
+    ZVAL_UNDEF(&ret);
+    detail::eval_guarded(src.c_str(), src.size(), &ret);
+    if (Z_TYPE(ret) == IS_UNDEF) ZVAL_NULL(&ret);
+    return Value::adopt(&ret);
+}
+
+PHPBIND_NAMESPACE_END

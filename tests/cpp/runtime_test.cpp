@@ -1,0 +1,176 @@
+// tests/cpp/runtime_test.cpp — php::Runtime: the engine embedded in a C++
+// program, with two phpbind modules registered as startup modules.
+//
+// Built with PHPBIND_NO_GET_MODULE: modules linked into a program export no
+// get_module; the runtime takes their entries directly.
+#include <phpbind/phpbind.hpp>
+#include <phpbind/runtime.hpp>
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+std::vector<std::string> g_events;
+int64_t g_calls_in_shutdown = 0;
+
+int64_t twice(int64_t x) { return 2 * x; }
+int64_t shutdown_probe() { return ++g_calls_in_shutdown; }
+
+} // namespace
+
+PHPBIND_EXTENSION(rt_alpha, m) {
+    m.version("1.0");
+    m.def<&twice>("alpha_twice", php::arg("x"));
+    m.def<&shutdown_probe>("alpha_probe");
+    m.on_startup([] { g_events.push_back("alpha MINIT"); });
+    m.on_request_start([] { g_events.push_back("alpha RINIT"); });
+    m.on_request_end([] { g_events.push_back("alpha RSHUTDOWN"); });
+    m.on_shutdown([] { g_events.push_back("alpha MSHUTDOWN"); });
+}
+
+PHPBIND_EXTENSION(rt_beta, m) {
+    m.on_startup([] { g_events.push_back("beta MINIT"); });
+    m.on_request_start([] { g_events.push_back("beta RINIT"); });
+    m.on_request_end([] { g_events.push_back("beta RSHUTDOWN"); });
+    m.on_shutdown([] { g_events.push_back("beta MSHUTDOWN"); });
+}
+
+namespace {
+
+php::runtime_options options(std::string* out = nullptr) {
+    php::runtime_options o;
+    o.modules = {phpbind_module_rt_alpha(), phpbind_module_rt_beta()};
+    if (out) o.output = [out](std::string_view s) { out->append(s); };
+    return o;
+}
+
+size_t count(const std::string& event) {
+    size_t n = 0;
+    for (auto& e : g_events) n += e == event;
+    return n;
+}
+
+TEST(Runtime, EveryModuleCallbackRunsOncePerProcessOrRequestInTheEnginesOrder) {
+    g_events.clear();
+    {
+        php::Runtime rt(options());
+        EXPECT_EQ(g_events, (std::vector<std::string>{"alpha MINIT", "beta MINIT"}));
+        for (int i = 0; i < 3; ++i) {
+            EXPECT_EQ(rt.request([] {}), 0);
+        }
+        EXPECT_EQ(rt.requests(), 3u);
+    }
+    EXPECT_EQ(count("alpha MINIT"), 1u);
+    EXPECT_EQ(count("beta MINIT"), 1u);
+    EXPECT_EQ(count("alpha RINIT"), 3u);
+    EXPECT_EQ(count("beta RINIT"), 3u);
+    EXPECT_EQ(count("alpha RSHUTDOWN"), 3u);
+    EXPECT_EQ(count("beta RSHUTDOWN"), 3u);
+    EXPECT_EQ(count("alpha MSHUTDOWN"), 1u);
+    EXPECT_EQ(count("beta MSHUTDOWN"), 1u);
+    // Within a request: startup in registration order, shutdown in reverse.
+    std::vector<std::string> first(g_events.begin() + 2, g_events.begin() + 6);
+    EXPECT_EQ(first, (std::vector<std::string>{"alpha RINIT", "beta RINIT", "beta RSHUTDOWN", "alpha RSHUTDOWN"}));
+    EXPECT_EQ(g_events.back(), "alpha MSHUTDOWN");
+}
+
+TEST(Runtime, RequestsAreFreshAndBoundFunctionsWork) {
+    std::string out;
+    php::Runtime rt(options(&out));
+    rt.request([&] {
+        rt.eval("$GLOBALS['kept'] = 'from request 1'; echo alpha_twice(21), \"\\n\";");
+        EXPECT_EQ(rt.eval("return isset($kept);").view().as_bool(), true);
+    });
+    rt.request([&] {
+        EXPECT_FALSE(rt.eval("return isset($kept);").view().as_bool()) << "globals do not leak between requests";
+        rt.eval("function in_request_two($x) { return $x . '!'; }");
+        EXPECT_EQ(php::call<std::string>("in_request_two", "hi"), "hi!");
+        EXPECT_EQ(php::call<int64_t>("alpha_twice", 4), 8);
+    });
+    rt.request([&] {
+        EXPECT_FALSE(rt.eval("return function_exists('in_request_two');").view().as_bool());
+    });
+    EXPECT_EQ(out, "42\n");
+}
+
+TEST(Runtime, ExceptionsReachCppAndFatalErrorsAndExitEndOnlyTheirRequest) {
+    std::string out;
+    php::Runtime rt(options(&out));
+    rt.request([&] {
+        try {
+            rt.eval("throw new DomainException('from PHP', 5);");
+            ADD_FAILURE() << "the exception must reach C++";
+        } catch (const php::error_already_set& e) {
+            EXPECT_EQ(e.class_name(), "DomainException");
+            EXPECT_EQ(e.message(), "from PHP");
+            EXPECT_EQ(e.code(), 5);
+        }
+    });
+    EXPECT_EQ(rt.request([&] { rt.eval("register_shutdown_function(function () { echo 'shutdown ran;'; }); exit(3);"); }), 3);
+    bool after = false;
+    EXPECT_EQ(rt.request([&] {
+        rt.eval("trigger_error('fatal in request', E_USER_ERROR);");
+        after = true;
+    }), 255);
+    EXPECT_FALSE(after) << "C++ code after a fatal error does not run";
+    EXPECT_EQ(rt.request([&] { EXPECT_EQ(rt.eval("return 6 * 7;").view().as_int(), 42); }), 0)
+        << "the next request runs normally";
+    EXPECT_NE(out.find("shutdown ran;"), std::string::npos);
+    EXPECT_NE(out.find("Fatal error: fatal in request"), std::string::npos);
+}
+
+TEST(Runtime, RunsScriptFilesAndReportsErrorsToTheHost) {
+    std::string out;
+    std::vector<std::string> errors;
+    auto o = options(&out);
+    o.on_error = [&](const php::error_report& r) { errors.push_back(std::string(r.message)); };
+    php::Runtime rt(o);
+    const std::string path = testing::TempDir() + "phpbind_runtime_script.php";
+    std::ofstream(path) << "<?php\necho 'script says ', alpha_twice(5), \"\\n\";\n$x = [] + null;\n";
+    int status = rt.request([&] { rt.run_file(path); });
+    EXPECT_EQ(status, 255);  // the TypeError above is uncaught
+    EXPECT_NE(out.find("script says 10"), std::string::npos);
+    ASSERT_FALSE(errors.empty());
+    EXPECT_NE(errors.back().find("Unsupported operand types"), std::string::npos);
+    std::remove(path.c_str());
+}
+
+TEST(Runtime, OneAtATimeAndOneAfterAnother) {
+    {
+        php::Runtime first(options());
+        EXPECT_THROW(php::Runtime second(options()), php::error);
+        EXPECT_EQ(php::Runtime::active(), &first);
+    }
+    EXPECT_EQ(php::Runtime::active(), nullptr);
+    php::Runtime again(options());
+    EXPECT_EQ(again.request([&] { EXPECT_EQ(again.eval("return alpha_twice(2);").view().as_int(), 4); }), 0);
+}
+
+long resident_kb() {
+    std::ifstream f("/proc/self/statm");
+    long pages = 0, resident = 0;
+    f >> pages >> resident;
+    return resident * 4;
+}
+
+TEST(Runtime, MemoryStaysFlatOverManyRequests) {
+    php::Runtime rt(options());
+    auto one = [&] {
+        rt.request([&] {
+            rt.eval("$a = range(1, 100); $s = str_repeat('x', 1000); $o = new ArrayObject($a); alpha_twice(1);");
+        });
+        g_events.clear();  // the test's own log would otherwise grow
+    };
+    for (int i = 0; i < 1000; ++i) one();
+    long before = resident_kb();
+    for (int i = 0; i < 9000; ++i) one();
+    long after = resident_kb();
+    EXPECT_LT(after - before, 1024) << "resident memory grew by " << (after - before) << " KiB over 9,000 requests";
+    EXPECT_EQ(rt.requests(), 10000u);
+}
+
+} // namespace
