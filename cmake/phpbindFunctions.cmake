@@ -27,3 +27,54 @@ function(phpbind_add_extension name)
   target_link_options(${name} PRIVATE "LINKER:--version-script=${_map}")
   set_property(TARGET ${name} APPEND PROPERTY LINK_DEPENDS "${_map}")
 endfunction()
+
+# phpbind_add_embed_executable(<name> SOURCES <src>... [LIBRARIES <lib>...])
+#
+# bin mode: a program that owns the PHP engine (see php::run_main). Modules in
+# its sources are compiled with PHPBIND_NO_GET_MODULE and passed to the runtime.
+function(phpbind_add_embed_executable name)
+  cmake_parse_arguments(ARG "" "PHPBIND_TARGET" "SOURCES;LIBRARIES" ${ARGN})
+  if(NOT TARGET phpbind::php_embed)
+    message(FATAL_ERROR "phpbind_add_embed_executable(${name}): PHP's embed library was not found "
+                        "(Debian: apt-get install libphp8.2-embed)")
+  endif()
+  if(NOT ARG_PHPBIND_TARGET)
+    set(ARG_PHPBIND_TARGET phpbind::phpbind)
+  endif()
+  add_executable(${name} ${ARG_SOURCES})
+  set_target_properties(${name} PROPERTIES
+    CXX_STANDARD 20 CXX_STANDARD_REQUIRED ON CXX_EXTENSIONS OFF
+    CXX_VISIBILITY_PRESET hidden VISIBILITY_INLINES_HIDDEN ON)
+  target_compile_definitions(${name} PRIVATE PHPBIND_NO_GET_MODULE)
+  target_link_libraries(${name} PRIVATE ${ARG_PHPBIND_TARGET} phpbind::php_embed ${ARG_LIBRARIES})
+endfunction()
+
+# phpbind_add_embed_library(<name> SOURCES <src>... [EXPORTS <symbol>...] [LIBRARIES <lib>...])
+#
+# lib mode: lib<name>.so carries its own PHP runtime. Its sources use
+# PHPBIND_RUNTIME_ABI(<name>, ...), which defines <name>_runtime_init and
+# <name>_runtime_shutdown; those and the EXPORTS symbols are all it exports.
+function(phpbind_add_embed_library name)
+  cmake_parse_arguments(ARG "" "PHPBIND_TARGET" "SOURCES;EXPORTS;LIBRARIES" ${ARGN})
+  if(NOT TARGET phpbind::php_embed)
+    message(FATAL_ERROR "phpbind_add_embed_library(${name}): PHP's embed library was not found "
+                        "(Debian: apt-get install libphp8.2-embed)")
+  endif()
+  if(NOT ARG_PHPBIND_TARGET)
+    set(ARG_PHPBIND_TARGET phpbind::phpbind)
+  endif()
+  add_library(${name} SHARED ${ARG_SOURCES})
+  set_target_properties(${name} PROPERTIES
+    CXX_STANDARD 20 CXX_STANDARD_REQUIRED ON CXX_EXTENSIONS OFF
+    CXX_VISIBILITY_PRESET hidden C_VISIBILITY_PRESET hidden VISIBILITY_INLINES_HIDDEN ON)
+  target_compile_definitions(${name} PRIVATE PHPBIND_NO_GET_MODULE)
+  target_link_libraries(${name} PRIVATE ${ARG_PHPBIND_TARGET} phpbind::php_embed ${ARG_LIBRARIES})
+  set(_syms "${name}_runtime_init;\n    ${name}_runtime_shutdown;")
+  foreach(_s IN LISTS ARG_EXPORTS)
+    string(APPEND _syms "\n    ${_s};")
+  endforeach()
+  set(_map "${CMAKE_CURRENT_BINARY_DIR}/${name}.exports.map")
+  file(WRITE "${_map}" "{\n  global:\n    ${_syms}\n  local: *;\n};\n")
+  target_link_options(${name} PRIVATE "LINKER:--version-script=${_map}")
+  set_property(TARGET ${name} APPEND PROPERTY LINK_DEPENDS "${_map}")
+endfunction()

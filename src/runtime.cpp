@@ -6,6 +6,7 @@
 // registers its built-in extensions (php_register_internal_extensions_func),
 // i.e. before module startup. The engine then collects their RINIT/RSHUTDOWN
 // and post-deactivate handlers itself and schedules every callback, in order.
+#include <phpbind/embed.hpp>
 #include <phpbind/runtime.hpp>
 
 #include <main/php_main.h>
@@ -76,8 +77,14 @@ void observe_error(int type, zend_string* file, uint32_t line, zend_string* mess
 
 Runtime* Runtime::active() noexcept { return g_active; }
 
+// The engine is one per process, but each library linking phpbind has its own
+// g_active. The embed SAPI's module struct is the engine's own, shared by all:
+// a runtime sets its ini_entries while it owns the engine and clears them
+// when it lets go.
+bool Runtime::engine_in_use() noexcept { return g_active || php_embed_module.ini_entries != nullptr; }
+
 Runtime::Runtime(runtime_options options) : options_(std::move(options)) {
-    if (g_active) throw error("php::Runtime: another runtime is already active in this process");
+    if (engine_in_use()) throw error("php::Runtime: another runtime already owns the PHP engine in this process");
     for (auto& a : options_.argv) argv_.push_back(a.data());
     argv_.push_back(nullptr);
 
@@ -203,6 +210,72 @@ Value Runtime::eval(std::string_view code) {
     detail::eval_guarded(src.c_str(), src.size(), &ret);
     if (Z_TYPE(ret) == IS_UNDEF) ZVAL_NULL(&ret);
     return Value::adopt(&ret);
+}
+
+namespace {
+int run_guarded(int argc, char** argv, std::vector<zend_module_entry*> modules,
+                const std::function<int(Runtime&)>& run) {
+    runtime_options o;
+    o.argv.assign(argv, argv + argc);
+    if (o.argv.empty()) o.argv.push_back("php");
+    o.modules = std::move(modules);
+    try {
+        Runtime rt(std::move(o));
+        return run(rt);
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "%s\n", e.what());
+        return 1;
+    }
+}
+} // namespace
+
+namespace detail {
+
+// lib mode: one open request from init to shutdown (see embed.hpp). The open
+// request is closed by ending the runtime's request scope by hand, since the
+// host's calls arrive one by one rather than inside a single C++ call.
+int lib_runtime_init(lib_runtime& lib, int argc, char** argv, std::vector<zend_module_entry*> modules) noexcept {
+    if (lib.rt) return runtime_already_initialized;
+    if (Runtime::engine_in_use()) return runtime_engine_busy;
+    try {
+        runtime_options o;
+        o.argv.assign(argv, argv + argc);
+        if (o.argv.empty()) o.argv.push_back("php");
+        o.modules = std::move(modules);
+        lib.rt = new Runtime(std::move(o));
+        lib.rt->begin_request();
+        return runtime_ok;
+    } catch (...) {
+        delete lib.rt;
+        lib.rt = nullptr;
+        return runtime_start_failed;
+    }
+}
+
+void lib_runtime_shutdown(lib_runtime& lib) noexcept {
+    delete lib.rt;  // closes the open request, then shuts the engine down
+    lib.rt = nullptr;
+}
+
+} // namespace detail
+
+int run_main(int argc, char** argv, std::vector<zend_module_entry*> modules, std::string script) {
+    if (script.empty()) {
+        if (argc < 2) {
+            std::fprintf(stderr, "usage: %s script.php [args...]\n", argc ? argv[0] : "program");
+            return 1;
+        }
+        script = argv[1];
+        // PHP sees the script as its argv[0], as with `php script.php args`.
+        --argc;
+        ++argv;
+    }
+    return run_guarded(argc, argv, std::move(modules),
+                       [&](Runtime& rt) { return rt.request([&] { rt.run_file(script); }); });
+}
+
+int run_main(int argc, char** argv, std::vector<zend_module_entry*> modules, const std::function<void()>& body) {
+    return run_guarded(argc, argv, std::move(modules), [&](Runtime& rt) { return rt.request(body); });
 }
 
 PHPBIND_NAMESPACE_END

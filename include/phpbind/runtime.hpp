@@ -25,6 +25,11 @@
 
 PHPBIND_NAMESPACE_BEGIN
 
+namespace detail {
+struct lib_runtime;
+int lib_runtime_init(lib_runtime& lib, int argc, char** argv, std::vector<zend_module_entry*> modules) noexcept;
+} // namespace detail
+
 /// A PHP error, warning or notice, as the engine reported it.
 struct error_report {
     int type;                 // E_WARNING, E_ERROR, ...
@@ -78,10 +83,14 @@ public:
     bool in_request() const noexcept { return in_request_; }
     /// How many requests this runtime has run.
     uint64_t requests() const noexcept { return requests_; }
-    /// The runtime active in this process, if any.
+    /// The runtime active in this process, if any (in this library).
     static Runtime* active() noexcept;
+    /// Whether any runtime — from this library or another one linked into the
+    /// process — owns the engine now.
+    static bool engine_in_use() noexcept;
 
 private:
+    friend int detail::lib_runtime_init(detail::lib_runtime&, int, char**, std::vector<zend_module_entry*>) noexcept;
     void begin_request();
     void end_request();
 
@@ -90,5 +99,16 @@ private:
     bool in_request_ = false;
     uint64_t requests_ = 0;
 };
+
+/// bin mode: the whole program as one PHP run. Starts a Runtime with `argv`
+/// and `modules`, then, inside one request, runs `script` (or argv[1] when
+/// `script` is empty). Returns PHP's exit status: 0, exit()'s status, or 255
+/// after a fatal error or an uncaught exception. A start failure prints the
+/// reason to stderr and returns 1.
+int run_main(int argc, char** argv, std::vector<zend_module_entry*> modules, std::string script = {});
+
+/// bin mode with a C++ main: `body` runs inside one request; its PHP calls
+/// behave as in any bound function. The return value is PHP's exit status.
+int run_main(int argc, char** argv, std::vector<zend_module_entry*> modules, const std::function<void()>& body);
 
 PHPBIND_NAMESPACE_END

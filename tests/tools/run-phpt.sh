@@ -21,6 +21,7 @@ export REPORT_EXIT_STATUS=1
 export TEST_PHP_EXECUTABLE="$php"
 export PHPBIND_TEST_EXT="$ext"
 export PHPBIND_TEST_MODE="$mode"
+# PHPBIND_SECOND_EXT (from ctest) names a second extension for tests that load two.
 
 args=(-n -q --no-color --show-diff -j2 -d "extension=$ext")
 case "$mode" in

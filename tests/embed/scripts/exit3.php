@@ -1,0 +1,3 @@
+<?php
+echo "exiting with 3\n";
+exit(3);
