@@ -1,4 +1,5 @@
-# cmake/phpbindFunctions.cmake — phpbind_add_extension().
+# cmake/phpbindFunctions.cmake — phpbind_add_extension(), phpbind_add_embed_executable(),
+# phpbind_add_embed_library().
 #
 #   phpbind_add_extension(<name> SOURCES <src>... [LIBRARIES <lib>...]
 #                         [PHPBIND_TARGET <target>])

@@ -16,6 +16,10 @@ namespace {
 
 std::vector<std::string> g_events;
 int64_t g_calls_in_shutdown = 0;
+// phpbind's request state is shared by the modules linked into one program:
+// retained values are released after the *last* module's RSHUTDOWN.
+php::Static<php::Retained<php::Array>> g_retained;
+bool g_retained_at_beta_end = false;
 
 int64_t twice(int64_t x) { return 2 * x; }
 int64_t shutdown_probe() { return ++g_calls_in_shutdown; }
@@ -35,7 +39,10 @@ PHPBIND_EXTENSION(rt_alpha, m) {
 PHPBIND_EXTENSION(rt_beta, m) {
     m.on_startup([] { g_events.push_back("beta MINIT"); });
     m.on_request_start([] { g_events.push_back("beta RINIT"); });
-    m.on_request_end([] { g_events.push_back("beta RSHUTDOWN"); });
+    m.on_request_end([] {
+        g_events.push_back("beta RSHUTDOWN");
+        g_retained_at_beta_end = g_retained->has_value();
+    });
     m.on_shutdown([] { g_events.push_back("beta MSHUTDOWN"); });
 }
 
@@ -148,6 +155,19 @@ TEST(Runtime, OneAtATimeAndOneAfterAnother) {
     EXPECT_EQ(php::Runtime::active(), nullptr);
     php::Runtime again(options());
     EXPECT_EQ(again.request([&] { EXPECT_EQ(again.eval("return alpha_twice(2);").view().as_int(), 4); }), 0);
+}
+
+TEST(Runtime, SharedStateIsSetUpByTheFirstModuleAndTornDownByTheLast) {
+    php::Runtime rt(options());
+    rt.request([&] {
+        php::Array a;
+        a.push_back(1);
+        g_retained->reset(a);
+        EXPECT_TRUE(g_retained->has_value());
+    });
+    // beta's RSHUTDOWN runs first (reverse order); alpha's is the last.
+    EXPECT_TRUE(g_retained_at_beta_end) << "released only after the last module's request shutdown";
+    EXPECT_FALSE(g_retained->has_value()) << "released when the request ended";
 }
 
 long resident_kb() {
