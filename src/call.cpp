@@ -38,6 +38,20 @@ inline void pop_host_frame(host_frame& f) noexcept {
 }
 } // namespace
 
+// What a guarded call left behind, as C++: a bailout becomes fatal_error, a
+// pending exception error_already_set or script_exit (the partial result is
+// released first).
+void after_call(bool bailed, zval* ret) {
+    if (UNEXPECTED(bailed)) throw_fatal_error();
+    if (UNEXPECTED(EG(exception))) {
+        if (Z_TYPE_P(ret) != IS_UNDEF) {
+            zval_ptr_dtor(ret);
+            ZVAL_UNDEF(ret);
+        }
+        throw_pending_exception();
+    }
+}
+
 // zend_try saves the engine's jump buffer and installs ours: a fatal error in
 // the callee longjmps back here instead of past the C++ frames above. These
 // two functions own nothing with a destructor, so the longjmp skips none.
@@ -53,14 +67,7 @@ void call_guarded(zend_fcall_info* fci, zend_fcall_info_cache* fcc) {
     }
     zend_end_try();
     pop_host_frame(frame);
-    if (UNEXPECTED(bailed)) throw_fatal_error();
-    if (UNEXPECTED(EG(exception))) {
-        if (Z_TYPE_P(fci->retval) != IS_UNDEF) {
-            zval_ptr_dtor(fci->retval);
-            ZVAL_UNDEF(fci->retval);
-        }
-        throw_pending_exception();
-    }
+    after_call(bailed, fci->retval);
 }
 
 void call_known_guarded(zend_function* fn, zend_object* obj, zend_class_entry* scope, zval* ret, uint32_t argc,
@@ -76,14 +83,7 @@ void call_known_guarded(zend_function* fn, zend_object* obj, zend_class_entry* s
     }
     zend_end_try();
     pop_host_frame(frame);
-    if (UNEXPECTED(bailed)) throw_fatal_error();
-    if (UNEXPECTED(EG(exception))) {
-        if (Z_TYPE_P(ret) != IS_UNDEF) {
-            zval_ptr_dtor(ret);
-            ZVAL_UNDEF(ret);
-        }
-        throw_pending_exception();
-    }
+    after_call(bailed, ret);
 }
 
 // Compiles and runs PHP statements as eval() does, returning the value of
@@ -122,14 +122,7 @@ void eval_guarded(const char* code, size_t len, zval* ret) {
     }
     zend_end_try();
     if (op) free_code(op);
-    if (UNEXPECTED(bailed)) throw_fatal_error();
-    if (UNEXPECTED(EG(exception))) {
-        if (Z_TYPE_P(ret) != IS_UNDEF) {
-            zval_ptr_dtor(ret);
-            ZVAL_UNDEF(ret);
-        }
-        throw_pending_exception();
-    }
+    after_call(bailed, ret);
 }
 
 namespace {

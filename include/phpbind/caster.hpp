@@ -259,8 +259,8 @@ struct caster<std::optional<T>> {
 
 // ---------------------------------------------------------------------------
 // mixed
-template <>
-struct caster<ValueView> {
+/// Shared by the casters of `mixed` types: any argument is taken as it is.
+struct mixed_caster_base {
     static constexpr uint32_t type_mask = MAY_BE_ANY;
     static constexpr const char* type_name = "mixed";
     static constexpr bool accepts_any = true;
@@ -269,29 +269,21 @@ struct caster<ValueView> {
         out = arg;
         return true;
     }
-    static constexpr bool borrows = true;
     static bool try_load(zval* z, zval*& out) noexcept {
         out = z;
         return true;
     }
+};
+
+template <>
+struct caster<ValueView> : mixed_caster_base {
+    static constexpr bool borrows = true;
     static ValueView get(zval* p) noexcept { return ValueView(p); }
     static void to_zval(ValueView v, zval* out) noexcept { ZVAL_COPY(out, v.raw()); }
 };
 
 template <>
-struct caster<Value> {
-    static constexpr uint32_t type_mask = MAY_BE_ANY;
-    static constexpr const char* type_name = "mixed";
-    static constexpr bool accepts_any = true;
-    using parsed = zval*;
-    static PHPBIND_INLINE bool load(zval* arg, uint32_t, zval*& out, bool) {
-        out = arg;
-        return true;
-    }
-    static bool try_load(zval* z, zval*& out) noexcept {
-        out = z;
-        return true;
-    }
+struct caster<Value> : mixed_caster_base {
     static Value get(zval* p) noexcept { return Value(ValueView(p)); }
     static void to_zval(Value&& v, zval* out) noexcept { v.release_into(out); }
     static void to_zval(const Value& v, zval* out) noexcept { ZVAL_COPY(out, v.raw()); }
@@ -299,19 +291,7 @@ struct caster<Value> {
 
 // Nullable mixed is still mixed.
 template <>
-struct caster<std::optional<Value>> {
-    static constexpr uint32_t type_mask = MAY_BE_ANY;
-    static constexpr const char* type_name = "mixed";
-    static constexpr bool accepts_any = true;
-    using parsed = zval*;
-    static PHPBIND_INLINE bool load(zval* arg, uint32_t, zval*& out, bool) {
-        out = arg;
-        return true;
-    }
-    static bool try_load(zval* z, zval*& out) noexcept {
-        out = z;
-        return true;
-    }
+struct caster<std::optional<Value>> : mixed_caster_base {
     static std::optional<Value> get(zval* p) {
         if (Z_TYPE_P(p) == IS_NULL) return std::nullopt;
         return Value(ValueView(p));

@@ -66,19 +66,7 @@ private:
 };
 
 template <>
-struct caster<Persistent> {
-    static constexpr uint32_t type_mask = MAY_BE_ANY;
-    static constexpr const char* type_name = "mixed";
-    static constexpr bool accepts_any = true;
-    using parsed = zval*;
-    static bool load(zval* arg, uint32_t, zval*& out, bool) {
-        out = arg;
-        return true;
-    }
-    static bool try_load(zval* z, zval*& out) noexcept {
-        out = z;
-        return true;
-    }
+struct caster<Persistent> : mixed_caster_base {
     static Persistent get(zval* p) { return Persistent::detach(ValueView(p)); }
     static void to_zval(const Persistent& v, zval* out) noexcept { v.copy_into(out); }
 };
