@@ -5,6 +5,8 @@
  * module entry, and nothing exported but get_module. Every function here has
  * exactly the PHP signature of its counterpart in phpbind_bench.cpp, so the
  * engine does the same work around both calls and only the handlers differ.
+ * The class Counter is written the same way: a custom object struct with the
+ * zend_object last, its own handlers, and a method with full arg info.
  */
 #include <php.h>
 
@@ -125,6 +127,84 @@ static ZEND_FUNCTION(call_back)
 	}
 }
 
+/* ---- final class Counter { public function inc(): int } ----------------------
+ * The C state lives in front of the zend_object, which comes last so that the
+ * engine can append the declared properties to it; the handlers' offset takes
+ * a zend_object pointer back to the struct. */
+typedef struct {
+	int64_t n;
+	zend_object std;
+} counter_object;
+
+static zend_class_entry *counter_ce;
+static zend_object_handlers counter_handlers;
+
+static inline counter_object *counter_from_obj(zend_object *obj)
+{
+	return (counter_object *) ((char *) obj - XtOffsetOf(counter_object, std));
+}
+
+static zend_object *counter_create(zend_class_entry *ce)
+{
+	counter_object *c = zend_object_alloc(sizeof(counter_object), ce);
+
+	c->n = 0;
+	zend_object_std_init(&c->std, ce);
+	object_properties_init(&c->std, ce);
+	c->std.handlers = &counter_handlers;
+	return &c->std;
+}
+
+/* clone copies the count: the standard clone handler would start from a fresh
+ * object (n = 0) and copy only the PHP properties. */
+static zend_object *counter_clone(zend_object *old)
+{
+	zend_object *obj = counter_create(old->ce);
+
+	counter_from_obj(obj)->n = counter_from_obj(old)->n;
+	zend_objects_clone_members(obj, old);
+	return obj;
+}
+
+static void counter_free(zend_object *obj)
+{
+	zend_object_std_dtor(obj);
+}
+
+/* Counter::inc(): int — increments the count and returns the new value */
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Counter_inc, 0, 0, IS_LONG, 0)
+ZEND_END_ARG_INFO()
+
+static ZEND_METHOD(Counter, inc)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+
+	RETURN_LONG(++counter_from_obj(Z_OBJ_P(ZEND_THIS))->n);
+}
+
+static const zend_function_entry class_Counter_methods[] = {
+	ZEND_ME(Counter, inc, arginfo_class_Counter_inc, ZEND_ACC_PUBLIC)
+	ZEND_FE_END
+};
+
+static ZEND_MINIT_FUNCTION(phpbind_bench_c)
+{
+	zend_class_entry ce;
+
+	INIT_CLASS_ENTRY(ce, "Counter", class_Counter_methods);
+	counter_ce = zend_register_internal_class_ex(&ce, NULL);
+	counter_ce->ce_flags |= ZEND_ACC_FINAL;
+	counter_ce->create_object = counter_create;
+
+	memcpy(&counter_handlers, zend_get_std_object_handlers(), sizeof(zend_object_handlers));
+	counter_handlers.offset = XtOffsetOf(counter_object, std);
+	counter_handlers.clone_obj = counter_clone;
+	counter_handlers.free_obj = counter_free;
+
+	return SUCCESS;
+}
+
+/* ---- module -------------------------------------------------------------------- */
 static const zend_function_entry phpbind_bench_c_functions[] = {
 	ZEND_FE(add, arginfo_add)
 	ZEND_FE(strlen2, arginfo_strlen2)
@@ -140,7 +220,7 @@ static zend_module_entry phpbind_bench_c_module_entry = {
 	STANDARD_MODULE_HEADER,
 	"phpbind_bench_c",
 	phpbind_bench_c_functions,
-	NULL, /* MINIT */
+	ZEND_MINIT(phpbind_bench_c),
 	NULL, /* MSHUTDOWN */
 	NULL, /* RINIT */
 	NULL, /* RSHUTDOWN */

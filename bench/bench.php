@@ -11,7 +11,9 @@
 //           counts are divided by it, so every case takes about as long
 //   input   what the call is given, as the report names it
 //   setup   code that runs once before the loop
-//   call    the loop body; the function named first in it is the row's name
+//   call    the loop body; the function or method it calls first is the row's
+//           name (for a method called on an object, `$obj->m()`, the case's
+//           key must be `Class::m`, naming the class)
 // For every case two functions are generated with the same setup and the same
 // loop; one loop's body is the call, the other's is empty. The difference
 // between them is the cost of the call alone. Both functions also make the
@@ -20,6 +22,9 @@
 //
 //   php bench.php list                     one line per case: name, target,
 //                                          weight, function, input (tab-separated)
+//   php bench.php has  <case>              exit status 0 if the loaded extensions
+//                                          define the case's function or method, 1
+//                                          if not (run.sh skips the case then)
 //   php bench.php ir   <case> call|empty N run one loop of N iterations
 //   php bench.php time <case> N            one wall-clock run: prints the net
 //                                          ns per call
@@ -35,6 +40,7 @@ const CASES = [
     'make_list'           => [1.50,      100,    'n = 1,000',        '$len = 1000;',                            'make_list($len)'],
     'make_list_view'      => [1.50,      100,    'n = 1,000',        '$len = 1000;',                            'make_list_view($len)'],
     'call_back'           => [1.15,      5,      'fn($x) => $x + 1', '$f = fn($x) => $x + 1; $x = 1;',          'call_back($f, $x)'],
+    'Counter::inc'        => [1.10,      1,      'one object',       '$c = new Counter;',                       '$c->inc()'],
     // The two keys have the same length, so looking them up costs the same.
     'fetch_detached_10'   => [SAME_COST, 1,      '10-int list',      '$k = "small"; store_detached($k, range(1, 10));',     'fetch_detached($k)'],
     'fetch_detached_100k' => [SAME_COST, 1,      '100,000-int list', '$k = "large"; store_detached($k, range(1, 100000));', 'fetch_detached($k)'],
@@ -69,6 +75,21 @@ function define_loops(string $name): void {
     eval(strtr(TEMPLATE, ['{{setup}}' => $setup, '{{call}}' => $call]));
 }
 
+// callee(NAME): what the case calls, "function" or "Class::method".
+function callee(string $name): string {
+    if (!isset(CASES[$name])) fail("unknown case '$name'");
+    $call = CASES[$name][4];
+    if (preg_match('/^\s*(\w+)\s*\(/', $call, $m)) return $m[1];
+    if (preg_match('/^\s*(\w+)\s*::\s*(\w+)\s*\(/', $call, $m)) return "$m[1]::$m[2]";
+    if (preg_match('/^\s*\$\w+\s*->\s*(\w+)\s*\(/', $call, $m)) {
+        if (!preg_match('/^\w+::' . $m[1] . '$/', $name)) {
+            fail("case '$name': a method call on an object needs a key of the form Class::$m[1]");
+        }
+        return $name;
+    }
+    fail("case '$name': the call names no function or method");
+}
+
 function count_arg(string $s): int {
     if (!preg_match('/^[1-9][0-9]*$/', $s)) fail("expected a positive count, got '$s'");
     return (int) $s;
@@ -77,16 +98,23 @@ function count_arg(string $s): int {
 $mode = $argv[1] ?? '';
 switch ($mode) {
     case 'list':
-        foreach (CASES as $name => [$target, $weight, $input, , $call]) {
+        foreach (CASES as $name => [$target, $weight, $input]) {
             $target = match (true) {
                 $target === null => '-',
                 is_string($target) => $target,
                 default => sprintf('%.2f', $target),
             };
-            if (!preg_match('/^\s*(\w+)\s*\(/', $call, $m)) fail("case '$name': the call names no function");
-            echo implode("\t", [$name, $target, $weight, $m[1], $input]), "\n";
+            echo implode("\t", [$name, $target, $weight, callee($name), $input]), "\n";
         }
         break;
+
+    case 'has':
+        if ($argc !== 3) fail('usage: bench.php has <case>');
+        $what = explode('::', callee($argv[2]));
+        exit(match (count($what)) {
+            1 => function_exists($what[0]),
+            default => class_exists($what[0], false) && method_exists($what[0], $what[1]),
+        } ? 0 : 1);
 
     case 'ir':
         if ($argc !== 5) fail('usage: bench.php ir <case> call|empty N');
@@ -112,5 +140,5 @@ switch ($mode) {
         break;
 
     default:
-        fail('usage: bench.php list | ir <case> call|empty N | time <case> N');
+        fail('usage: bench.php list | has <case> | ir <case> call|empty N | time <case> N');
 }

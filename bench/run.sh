@@ -11,7 +11,9 @@
 #   - wall clock: ns per call (call loop minus empty loop, timed inside PHP),
 #     the median of several runs, one process each, the extensions interleaved.
 # Ratios are phpbind / C. A case's loop counts are the ones below divided by
-# its weight in bench.php. A missed target is reported, never an error.
+# its weight in bench.php. A missed target is reported, never an error; so is
+# a case whose function or class one extension does not define (yet): that
+# extension is skipped for it and the case is reported as not measured.
 #
 # Environment:
 #   PHP            the php binary (default: PHP_EXECUTABLE from the build's
@@ -82,7 +84,8 @@ ir_total() {
 
 calc() { awk "BEGIN { $1 }" </dev/null; }
 median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'; }
-fmt_ratio() { if [[ $1 == n/a ]]; then echo n/a; else echo "$1×"; fi; }
+fmt_ratio() { if [[ $1 == n/a || $1 == — ]]; then echo "$1"; else echo "$1×"; fi; }
+fmt_ns() { if [[ $1 == — ]]; then echo "$1"; else calc "printf \"%.2f\", $1"; fi; }
 
 # ---- measure ------------------------------------------------------------------
 # One line per case: name, target, weight, function, input (see bench.php).
@@ -94,6 +97,7 @@ is_ratio() { [[ $1 =~ ^[0-9]+(\.[0-9]+)?$ ]]; }
 # Per case, indexed like `cases`.
 c_names=() c_funcs=() c_inputs=() c_targets=() c_n_ir=() c_n_time=()
 c_instr=() p_instr=() c_ns=() p_ns=()
+absent_notes=()   # one line per extension skipped for a case
 spread=()    # every wall-clock run, ns per call
 for line in "${cases[@]}"; do
     IFS=$'\t' read -r name target weight func input <<<"$line"
@@ -107,27 +111,46 @@ for line in "${cases[@]}"; do
     else
         exts=("${ext_files[1]}")
     fi
-    instr=() ns=()
-    for ext in "${exts[@]}"; do
-        if ((have_valgrind)); then
-            with=$(ir_total "$ext" "$name" call "$n_ir_case")
-            without=$(ir_total "$ext" "$name" empty "$n_ir_case")
-            instr+=("$(calc "printf \"%.1f\", ($with - $without) / $n_ir_case")")
+    # An extension that does not define the case's function or method is not
+    # measured for it: its cells read "—" and the case is "not measured".
+    present=()
+    for i in "${!exts[@]}"; do
+        rc=0
+        php_run "${exts[$i]}" has "$name" || rc=$?
+        if ((rc == 0)); then
+            present+=("$i")
+        elif ((rc != 1)); then
+            die "could not check $(basename "${exts[$i]}") for $func (case $name)"
         else
-            instr+=("n/a")
+            note="$(basename "${exts[$i]}" .so) does not define $func"
+            echo "    skipped: $note" >&2
+            absent_notes+=("  skipped $name: $note")
+        fi
+    done
+    instr=() ns=() samples=()
+    for i in "${!exts[@]}"; do instr[i]="—" ns[i]="—" samples[i]="— "; done
+    for i in "${present[@]}"; do
+        if ((have_valgrind)); then
+            with=$(ir_total "${exts[$i]}" "$name" call "$n_ir_case")
+            without=$(ir_total "${exts[$i]}" "$name" empty "$n_ir_case")
+            instr[i]=$(calc "printf \"%.1f\", ($with - $without) / $n_ir_case")
+        else
+            instr[i]="n/a"
         fi
     done
     # Wall clock: one process per run, the extensions interleaved so that both
     # see the same machine conditions; the median run is kept.
-    samples=()
-    for ((r = 0; r < runs; r++)); do
-        for i in "${!exts[@]}"; do
-            samples[i]+="$(php_run "${exts[$i]}" time "$name" "$n_time_case") "
+    if ((${#present[@]} > 0)); then
+        for i in "${present[@]}"; do samples[i]=''; done
+        for ((r = 0; r < runs; r++)); do
+            for i in "${present[@]}"; do
+                samples[i]+="$(php_run "${exts[$i]}" time "$name" "$n_time_case") "
+            done
         done
-    done
-    for i in "${!exts[@]}"; do
-        ns+=("$(median ${samples[$i]})")
-    done
+        for i in "${present[@]}"; do
+            ns[i]=$(median ${samples[$i]})
+        done
+    fi
     if ((${#exts[@]} == 2)); then
         spread+=("  $name: C ${samples[0]}/ phpbind ${samples[1]}")
         c_instr+=("${instr[0]}") p_instr+=("${instr[1]}") c_ns+=("${ns[0]}") p_ns+=("${ns[1]}")
@@ -159,7 +182,7 @@ for i in "${!c_names[@]}"; do
         [[ ${c_targets[$j]} == "$target" ]] || continue
         v=${p_instr[$j]}
         members+="${members:+, }${c_names[$j]} $v"
-        if [[ $v == n/a ]]; then
+        if [[ $v == n/a || $v == — ]]; then
             lo=n/a
             break
         fi
@@ -186,17 +209,24 @@ for i in "${!c_names[@]}"; do
             verdicts+=("${group_verdict[$target]}")
             group_verdict[$target]=''
         fi
-        rows+=("${c_funcs[$i]}|${c_inputs[$i]}|—|$pi|—|$target|${group_status[$target]}|—|$(calc "printf \"%.2f\", $pn")|—")
+        rows+=("${c_funcs[$i]}|${c_inputs[$i]}|—|$pi|—|$target|${group_status[$target]}|—|$(fmt_ns "$pn")|—")
         continue
     fi
-    if [[ $ci == n/a ]]; then
+    if [[ $ci == — || $pi == — ]]; then
+        ir_ratio=— ns_ratio=—
+    elif [[ $ci == n/a ]]; then
         ir_ratio=n/a
     else
         ir_ratio=$(calc "printf \"%.2f\", $pi / $ci")
     fi
-    ns_ratio=$(calc "b = $cn; printf (b > 0 ? \"%.2f\" : \"n/a\"), $pn / (b > 0 ? b : 1)")
+    if [[ $ir_ratio != — ]]; then
+        ns_ratio=$(calc "b = $cn; printf (b > 0 ? \"%.2f\" : \"n/a\"), $pn / (b > 0 ? b : 1)")
+    fi
 
-    if [[ $target == - ]]; then
+    if [[ $ir_ratio == — ]]; then
+        target_text=$([[ $target == - ]] && echo "—" || echo "≤ ${target}×")
+        status="not measured"
+    elif [[ $target == - ]]; then
         target_text="—"
         status="—"
     elif [[ $ir_ratio == n/a ]]; then
@@ -212,7 +242,7 @@ for i in "${!c_names[@]}"; do
         verdicts+=("  MISSED  $name: ${ir_ratio}× > ${target}×")
         missed=$((missed + 1))
     fi
-    rows+=("${c_funcs[$i]}|${c_inputs[$i]}|$ci|$pi|$(fmt_ratio "$ir_ratio")|$target_text|$status|$(calc "printf \"%.2f\", $cn")|$(calc "printf \"%.2f\", $pn")|$(fmt_ratio "$ns_ratio")")
+    rows+=("${c_funcs[$i]}|${c_inputs[$i]}|$ci|$pi|$(fmt_ratio "$ir_ratio")|$target_text|$status|$(fmt_ns "$cn")|$(fmt_ns "$pn")|$(fmt_ratio "$ns_ratio")")
 done
 
 # Iteration counts, grouped by case: "add, strlen2: 200000 / 5000000; ..."
@@ -275,6 +305,7 @@ table
 echo
 echo "Targets (instructions per call):"
 if [[ ${#verdicts[@]} -gt 0 ]]; then printf '%s\n' "${verdicts[@]}"; else echo "  none measured"; fi
+if [[ ${#absent_notes[@]} -gt 0 ]]; then printf '%s\n' "${absent_notes[@]}"; fi
 echo "Wall-clock runs (ns per call):"
 printf '%s\n' "${spread[@]}"
 echo "PHP $php_version, ${build_type:-default} build; median of $runs wall-clock runs."
@@ -309,6 +340,13 @@ ratio. Targets are reported, not enforced.
 
 EOF
         table
+        if [[ ${#absent_notes[@]} -gt 0 ]]; then
+            cat <<EOF
+
+A row marked *not measured* names a function or class that one of the two
+extensions does not define yet; that extension is skipped for it.
+EOF
+        fi
         cat <<EOF
 
 \`fetch_detached\` has no C twin. It returns a \`php::Persistent\`: an array

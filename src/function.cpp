@@ -83,8 +83,9 @@ std::string php_literal(const zval* z) {
 } // namespace
 
 bool register_function(module& m, std::string_view name, zif_handler handler, uint32_t return_mask,
-                       const param_info* params, size_t n, zval* new_defaults, zval* data_defaults,
-                       uint32_t* required, bool* bound) {
+                       const char* return_class, const param_info* params, size_t n, zval* new_defaults,
+                       zval* data_defaults, uint32_t* required, bool* bound, std::vector<zend_function_entry>* methods,
+                       uint32_t flags) {
     const std::string fn(name);
     // Required parameters are those before the first default (or the variadic).
     uint32_t req = static_cast<uint32_t>(n);
@@ -122,14 +123,18 @@ bool register_function(module& m, std::string_view name, zif_handler handler, ui
     auto info = std::make_unique<zend_internal_arg_info[]>(n + 1);
     // Slot 0 describes the function: required count and return type.
     info[0].name = reinterpret_cast<const char*>(static_cast<uintptr_t>(req));
-    info[0].type = zend_type{nullptr, return_mask};
+    // A class name travels as a C string; the engine interns it when it
+    // registers the function (zend_register_functions).
+    info[0].type = return_class ? zend_type{const_cast<char*>(m.keep(return_class)), return_mask | _ZEND_TYPE_NAME_BIT}
+                                : zend_type{nullptr, return_mask};
     info[0].default_value = nullptr;
     for (size_t i = 0; i < n; ++i) {
         const param_info& p = params[i];
         std::string pname = p.name ? std::string(p.name) : "arg" + std::to_string(i);
         info[i + 1].name = m.keep(pname);
-        info[i + 1].type =
-            zend_type{nullptr, p.type_mask | _ZEND_ARG_INFO_FLAGS(p.by_ref ? 1u : 0u, p.is_variadic, 0)};
+        const uint32_t mask = p.type_mask | _ZEND_ARG_INFO_FLAGS(p.by_ref ? 1u : 0u, p.is_variadic, 0);
+        info[i + 1].type = p.class_name ? zend_type{const_cast<char*>(m.keep(p.class_name)), mask | _ZEND_TYPE_NAME_BIT}
+                                        : zend_type{nullptr, mask};
         info[i + 1].default_value = p.has_default ? m.keep(php_literal(&new_defaults[i])) : nullptr;
     }
     zend_function_entry fe{};
@@ -137,8 +142,13 @@ bool register_function(module& m, std::string_view name, zif_handler handler, ui
     fe.handler = handler;
     fe.arg_info = info.get();
     fe.num_args = static_cast<uint32_t>(n);
-    fe.flags = 0;
-    m.add_function(fe, std::move(info));
+    fe.flags = flags;
+    if (methods) {
+        methods->push_back(fe);
+        m.keep_arginfo(std::move(info));
+    } else {
+        m.add_function(fe, std::move(info));
+    }
     return true;
 }
 

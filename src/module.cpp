@@ -123,6 +123,14 @@ zend_result module::startup(int, int module_number) {
             break;
         }
     }
+    for (auto& r : registrations_) {
+        try {
+            r(module_number);
+        } catch (const std::exception& e) {
+            zend_error(E_CORE_WARNING, "%s: %s", name_.c_str(), e.what());
+            return FAILURE;
+        }
+    }
     if (EG(exception)) return FAILURE;
     return run_callbacks(name_, "startup", E_CORE_WARNING, on_startup_.begin(), on_startup_.end()) ? SUCCESS
                                                                                                       : FAILURE;

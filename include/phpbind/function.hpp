@@ -19,6 +19,7 @@
 #include <tuple>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 PHPBIND_NAMESPACE_BEGIN
 
@@ -182,15 +183,26 @@ struct param_info {
     bool by_ref = false;
     bool is_variadic = false;
     bool has_default = false;
+    const char* class_name = nullptr;  // a class type (bound C++ classes)
 };
+
+/// The PHP class a caster declares, if any (casters of bound classes).
+template <class C>
+const char* class_name_of() {
+    if constexpr (requires { C::class_name(); }) return C::class_name();
+    else return nullptr;
+}
 
 /// Appends a function to the module: validates the parameter spec, builds and
 /// stores its arg info, and fills the binding's data (defaults, required
 /// count). Binding the same callable again is allowed only with the same
 /// defaults. Returns false (and records an error on the module) otherwise.
+/// `methods` null: a module function; otherwise the entry is appended there
+/// (a class's method table) with `flags` (ZEND_ACC_PUBLIC, ZEND_ACC_STATIC...).
 bool register_function(module& m, std::string_view name, zif_handler handler, uint32_t return_mask,
-                       const param_info* params, size_t n, zval* new_defaults, zval* data_defaults,
-                       uint32_t* required, bool* bound);
+                       const char* return_class, const param_info* params, size_t n, zval* new_defaults,
+                       zval* data_defaults, uint32_t* required, bool* bound,
+                       std::vector<zend_function_entry>* methods = nullptr, uint32_t flags = 0);
 
 // A default value for a `mixed` parameter: any scalar or string.
 template <class D>
@@ -307,7 +319,11 @@ struct binder {
         try {
             // Phase two: C++ values; nothing here calls into the engine.
             std::tuple<decltype(param<A>::hold(state_of<I>(st)))...> h{param<A>::hold(state_of<I>(st))...};
-            if constexpr (std::is_void_v<R>) {
+            if constexpr (requires { Invoke::is_method; }) {
+                // A method: the invoker finds the C++ object in $this and
+                // writes the result itself (returning *this gives $this).
+                Invoke::call(execute_data, return_value, param<A>::pass(std::get<I>(h))...);
+            } else if constexpr (std::is_void_v<R>) {
                 Invoke::call(param<A>::pass(std::get<I>(h))...);
             } else {
                 caster<std::remove_cvref_t<R>>::to_zval(Invoke::call(param<A>::pass(std::get<I>(h))...),
@@ -356,23 +372,35 @@ struct binder {
     }
 
     static constexpr uint32_t return_mask() {
-        if constexpr (std::is_void_v<R>) return MAY_BE_VOID;
+        if constexpr (requires { Invoke::no_return_type; }) return 0;  // constructors declare none
+        else if constexpr (std::is_void_v<R>) return MAY_BE_VOID;
         else return caster<std::remove_cvref_t<R>>::type_mask;
+    }
+
+    static const char* return_class() {
+        if constexpr (std::is_void_v<R>) return nullptr;
+        else return class_name_of<caster<std::remove_cvref_t<R>>>();
     }
 
     template <class... Extra>
     static bool bind(module& m, std::string_view name, const Extra&... extra) {
+        return bind_into(m, name, nullptr, 0, extra...);
+    }
+
+    template <class... Extra>
+    static bool bind_into(module& m, std::string_view name, std::vector<zend_function_entry>* methods,
+                          uint32_t flags, const Extra&... extra) {
         static_assert(sizeof...(Extra) <= N, "phpbind: more php::arg() annotations than parameters");
-        param_info pi[N ? N : 1] = {param_info{nullptr, param<A>::type_mask, param<A>::by_ref,
-                                               param<A>::is_variadic, false}...};
+        param_info pi[N ? N : 1] = {param_info{nullptr, param<A>::type_mask, param<A>::by_ref, param<A>::is_variadic,
+                                               false, class_name_of<typename param<A>::c>()}...};
         zval defs[N ? N : 1];
         for (auto& z : defs) ZVAL_UNDEF(&z);
         auto extras = std::forward_as_tuple(extra...);
         [&]<size_t... J>(std::index_sequence<J...>) {
             (apply_extra<std::tuple_element_t<J, std::tuple<A...>>>(pi[J], &defs[J], std::get<J>(extras)), ...);
         }(std::index_sequence_for<Extra...>{});
-        return register_function(m, name, &handle<required_count<Extra...>()>, return_mask(), pi, N, defs, data::defaults, &data::required,
-                                 &data::bound);
+        return register_function(m, name, &handle<required_count<Extra...>()>, return_mask(), return_class(), pi, N,
+                                 defs, data::defaults, &data::required, &data::bound, methods, flags);
     }
 };
 

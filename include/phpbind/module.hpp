@@ -26,6 +26,9 @@
 
 PHPBIND_NAMESPACE_BEGIN
 
+template <class T>
+class class_;
+
 /// Rows of the module's section in phpinfo() and `php --ri`.
 class info_table {
 public:
@@ -84,6 +87,10 @@ public:
         return *this;
     }
 
+    /// Binds C++ type T as a PHP class named `name` (phpbind/class.hpp).
+    template <class T>
+    php::class_<T> class_(std::string_view name);
+
     /// A module constant (int, float, bool, string or null), registered at
     /// MINIT. `name` may carry a namespace.
     template <class T>
@@ -130,6 +137,9 @@ public:
     // Storage for strings the engine keeps pointers to (names, defaults).
     const char* keep(std::string_view s);
     void add_function(const zend_function_entry& fe, std::unique_ptr<zend_internal_arg_info[]> arginfo);
+    void keep_arginfo(std::unique_ptr<zend_internal_arg_info[]> arginfo) { arginfo_.push_back(std::move(arginfo)); }
+    /// Work to do at MINIT, in order (class registration).
+    void at_startup(std::function<void(int module_number)> f) { registrations_.push_back(std::move(f)); }
 
 private:
     static constexpr size_t stateful_slots = 8;
@@ -165,6 +175,7 @@ private:
     std::vector<std::pair<std::string, zval>> constants_;
     std::vector<std::function<void()>> on_startup_, on_shutdown_, on_request_start_, on_request_end_;
     std::vector<std::function<void(info_table&)>> info_;
+    std::vector<std::function<void(int)>> registrations_;
     std::vector<std::string> errors_;
     bool finished_ = false;
     int module_number_ = 0;

@@ -24,3 +24,4 @@
 #include <phpbind/args.hpp>
 #include <phpbind/function.hpp>
 #include <phpbind/module.hpp>
+#include <phpbind/class.hpp>

@@ -9,4 +9,5 @@ void register_lifecycle(php::module& m);
 void register_values(php::module& m);
 void register_calls(php::module& m);
 void register_persistent(php::module& m);
+void register_classes(php::module& m);
 void register_asan_probe(php::module& m);

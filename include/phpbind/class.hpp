@@ -1,0 +1,350 @@
+// phpbind/class.hpp — a C++ type becomes a PHP class.
+//
+//   struct Counter { int64_t n = 0; int64_t inc() { return ++n; } };
+//
+//   m.class_<Counter>("Counter")
+//       .constructor<int64_t>(php::arg("start") = 0)   // __construct(int $start = 0)
+//       .def<&Counter::inc>("inc");                    // inc(): int
+//
+// The C++ object lives inline with its zend_object: one allocation, the
+// zend_object last (its properties follow it), the offset known at compile
+// time. It is constructed by __construct (or when the object is created, for
+// a default-constructible type bound without a constructor) and destroyed in
+// free_obj, after the engine's own zend_object_std_dtor. A method called on an
+// object whose C++ part was never constructed (a PHP subclass that skipped
+// parent::__construct) raises Error instead of touching it.
+#pragma once
+
+#include <phpbind/module.hpp>
+
+#include <cstddef>
+#include <memory>
+#include <new>
+#include <ranges>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <typeinfo>
+#include <vector>
+
+PHPBIND_NAMESPACE_BEGIN
+
+namespace detail {
+
+template <class T>
+struct object_holder {
+    alignas(T) unsigned char storage[sizeof(T)];
+    bool constructed;
+    zend_object std;  // last: declared properties are allocated after it
+};
+
+template <class T>
+struct class_info {
+    static inline zend_class_entry* ce = nullptr;
+    static inline zend_object_handlers handlers;
+    static inline const char* name = nullptr;  // in the module's storage: arg info refers to it
+};
+
+template <class T>
+PHPBIND_INLINE object_holder<T>* holder_of(zend_object* o) noexcept {
+    return reinterpret_cast<object_holder<T>*>(reinterpret_cast<char*>(o) - offsetof(object_holder<T>, std));
+}
+template <class T>
+PHPBIND_INLINE T* storage_of(object_holder<T>* h) noexcept {
+    return std::launder(reinterpret_cast<T*>(h->storage));
+}
+
+PHPBIND_COLD [[noreturn]] void throw_uninitialized(zend_object* o);
+PHPBIND_COLD [[noreturn]] void throw_unbound(const std::type_info& t);
+std::string demangle(const std::type_info& t);
+
+/// The C++ object inside `o`; throws php::error if it was never constructed.
+template <class T>
+PHPBIND_INLINE T* native(zend_object* o) {
+    object_holder<T>* h = holder_of<T>(o);
+    if (UNEXPECTED(!h->constructed)) throw_uninitialized(o);
+    return storage_of(h);
+}
+
+template <class T>
+zend_object* create_object(zend_class_entry* ce) {
+    auto* h = static_cast<object_holder<T>*>(zend_object_alloc(sizeof(object_holder<T>), ce));
+    h->constructed = false;
+    zend_object_std_init(&h->std, ce);
+    object_properties_init(&h->std, ce);
+    h->std.handlers = &class_info<T>::handlers;
+    return &h->std;
+}
+
+template <class T>
+void free_object(zend_object* o) {
+    object_holder<T>* h = holder_of<T>(o);
+    zend_object_std_dtor(o);
+    if (h->constructed) {
+        h->constructed = false;
+        storage_of(h)->~T();
+    }
+}
+
+template <class T>
+zend_object* clone_object(zend_object* old) {
+    zend_object* fresh = create_object<T>(old->ce);
+    object_holder<T>* from = holder_of<T>(old);
+    object_holder<T>* to = holder_of<T>(fresh);
+    if (from->constructed) {
+        try {
+            new (to->storage) T(*storage_of(from));
+            to->constructed = true;
+        } catch (...) {
+            (void)raise_current_exception();
+        }
+    }
+    zend_objects_clone_members(fresh, old);
+    return fresh;
+}
+
+/// A new PHP object holding `value` (moved or copied in).
+template <class T, class V>
+void new_object(V&& value, zval* out) {
+    zend_class_entry* ce = class_info<T>::ce;
+    if (!ce) throw_unbound(typeid(T));
+    zend_object* o = create_object<T>(ce);
+    object_holder<T>* h = holder_of<T>(o);
+    try {
+        new (h->storage) T(std::forward<V>(value));
+    } catch (...) {
+        OBJ_RELEASE(o);
+        throw;
+    }
+    h->constructed = true;
+    ZVAL_OBJ(out, o);
+}
+
+} // namespace detail
+
+// ---------------------------------------------------------------------------
+// Any class type without a caster of its own is a bound class: it crosses as
+// an object of the PHP class `class_<T>` registered for it.
+template <class T>
+    requires(std::is_class_v<T> && !(std::ranges::view<T> && std::ranges::sized_range<T>))
+struct caster<T> {
+    static constexpr bool binds_object = true;
+    static constexpr uint32_t type_mask = 0;  // the class name carries the type
+    static constexpr const char* type_name = "object";
+    using parsed = zend_object*;
+    static const char* class_name() {
+        if (!detail::class_info<T>::name) detail::throw_unbound(typeid(T));
+        return detail::class_info<T>::name;
+    }
+    static bool matches(zval* z) noexcept {
+        return Z_TYPE_P(z) == IS_OBJECT && detail::class_info<T>::ce &&
+               instanceof_function(Z_OBJCE_P(z), detail::class_info<T>::ce);
+    }
+    static PHPBIND_INLINE bool load(zval* arg, uint32_t num, zend_object*& out, bool nullable) {
+        if (EXPECTED(matches(arg))) {
+            out = Z_OBJ_P(arg);
+            return true;
+        }
+        if (nullable) zend_wrong_parameter_class_or_null_error(num, class_name(), arg);
+        else zend_wrong_parameter_class_error(num, class_name(), arg);
+        return false;
+    }
+    static bool try_load(zval* z, zend_object*& out) noexcept {
+        if (!matches(z)) return false;
+        out = Z_OBJ_P(z);
+        return true;
+    }
+    /// By value: a copy of the C++ object.
+    static T get(zend_object* o) { return *detail::native<T>(o); }
+    static void to_zval(T&& v, zval* out) { detail::new_object<T>(std::move(v), out); }
+    static void to_zval(const T& v, zval* out) { detail::new_object<T>(v, out); }
+};
+
+/// T* is a nullable bound object (`?Counter`).
+template <class T>
+    requires std::is_class_v<T>
+struct caster<T*> {
+    using inner = caster<std::remove_cv_t<T>>;
+    static constexpr bool binds_object = true;
+    static constexpr uint32_t type_mask = MAY_BE_NULL;
+    static constexpr const char* type_name = "object";
+    using parsed = zend_object*;
+    static const char* class_name() { return inner::class_name(); }
+    static bool load(zval* arg, uint32_t num, zend_object*& out, bool) {
+        if (Z_TYPE_P(arg) == IS_NULL) {
+            out = nullptr;
+            return true;
+        }
+        return inner::load(arg, num, out, true);
+    }
+    static bool try_load(zval* z, zend_object*& out) noexcept {
+        if (Z_TYPE_P(z) == IS_NULL) {
+            out = nullptr;
+            return true;
+        }
+        return inner::try_load(z, out);
+    }
+};
+
+namespace detail {
+
+// Parameters of bound class types: T& and const T& refer to the object's own
+// C++ part; T* is nullable; T by value is a copy.
+template <class P>
+concept bound_param = requires { caster<std::remove_cvref_t<P>>::binds_object; };
+
+template <class P>
+    requires bound_param<P>
+struct param<P> {
+    using value_type = std::remove_cvref_t<P>;
+    using c = caster<value_type>;
+    using object_type = std::remove_cv_t<std::remove_pointer_t<value_type>>;
+    static constexpr uint32_t type_mask = c::type_mask;
+    static constexpr bool by_ref = false;
+    static constexpr bool is_variadic = false;
+    using state = zend_object*;
+    static PHPBIND_INLINE bool load(zval* arg, uint32_t num, state& st) { return c::load(arg, num, st, false); }
+    static object_type* hold(state& st) { return st ? native<object_type>(st) : nullptr; }
+    static P pass(object_type* p) {
+        if constexpr (std::is_pointer_v<value_type>) return p;
+        else return *p;
+    }
+    template <class H>
+    static void after(H&) {}
+};
+
+// Calls a member function on the C++ object behind $this.
+template <auto M, class T>
+struct invoke_method {
+    static constexpr bool is_method = true;
+    template <class... X>
+    static PHPBIND_INLINE void call(zend_execute_data* execute_data, zval* return_value, X&&... a) {
+        zend_object* self = Z_OBJ(EX(This));
+        T* p = native<T>(self);
+        using R = decltype((p->*M)(std::forward<X>(a)...));
+        if constexpr (std::is_void_v<R>) {
+            (p->*M)(std::forward<X>(a)...);
+        } else if constexpr (std::is_lvalue_reference_v<R> && std::is_same_v<std::remove_cvref_t<R>, T>) {
+            auto& r = (p->*M)(std::forward<X>(a)...);
+            if (&r == p) ZVAL_OBJ_COPY(return_value, self);  // `return *this;` gives $this
+            else caster<T>::to_zval(r, return_value);
+        } else {
+            caster<std::remove_cvref_t<R>>::to_zval((p->*M)(std::forward<X>(a)...), return_value);
+        }
+    }
+};
+
+// __construct: builds the C++ object in place (again, if called twice).
+template <class T, class... A>
+struct invoke_constructor {
+    static constexpr bool is_method = true;
+    static constexpr bool no_return_type = true;
+    template <class... X>
+    static void call(zend_execute_data* execute_data, zval*, X&&... a) {
+        object_holder<T>* h = holder_of<T>(Z_OBJ(EX(This)));
+        if (h->constructed) {
+            h->constructed = false;
+            storage_of(h)->~T();
+        }
+        new (h->storage) T(std::forward<X>(a)...);
+        h->constructed = true;
+    }
+    static void signature(A...);  // the parameter list, for binder_for
+};
+
+template <class T>
+struct constructor_key {};
+
+struct class_spec {
+    std::string name;
+    std::vector<zend_function_entry> methods;
+    uint32_t flags = 0;
+    bool flags_has_constructor = false;
+};
+
+/// Registers a class at MINIT; the method table is freed once the engine has
+/// read it (do_register_internal_class copies every entry).
+zend_class_entry* register_class(class_spec& spec, zend_object* (*create)(zend_class_entry*));
+
+} // namespace detail
+
+template <class T>
+class class_ {
+    static_assert(std::is_class_v<T>, "phpbind: class_<T> binds a class or struct type");
+
+public:
+    class_(module& m, std::string_view name) : m_(m), spec_(std::make_shared<detail::class_spec>()) {
+        spec_->name = std::string(name);
+        detail::class_info<T>::name = m.keep(name);
+        auto spec = spec_;
+        m.at_startup([spec](int) {
+            auto& info = detail::class_info<T>::handlers;
+            info = std_object_handlers;
+            info.offset = static_cast<int>(offsetof(detail::object_holder<T>, std));
+            info.free_obj = &detail::free_object<T>;
+            if constexpr (std::is_copy_constructible_v<T>) info.clone_obj = &detail::clone_object<T>;
+            else info.clone_obj = nullptr;  // PHP's own "Trying to clone an uncloneable object"
+            zend_object* (*create)(zend_class_entry*) = &detail::create_object<T>;
+            if constexpr (std::is_default_constructible_v<T>) {
+                if (!spec->flags_has_constructor) create = &create_constructed;
+            }
+            detail::class_info<T>::ce = detail::register_class(*spec, create);
+        });
+    }
+
+    /// `__construct(...)` from the C++ constructor T(A...).
+    template <class... A, class... Extra>
+    class_& constructor(const Extra&... extra) {
+        using B = detail::binder<detail::constructor_key<T>, detail::invoke_constructor<T, A...>, void, A...>;
+        spec_->flags_has_constructor = true;
+        B::bind_into(m_, "__construct", &spec_->methods, ZEND_ACC_PUBLIC | ZEND_ACC_CTOR, extra...);
+        return *this;
+    }
+
+    /// A method from a member function pointer (const or not).
+    template <auto M, class... Extra>
+    class_& def(std::string_view name, const Extra&... extra) {
+        static_assert(std::is_member_function_pointer_v<decltype(M)>,
+                      "phpbind: class_::def<&T::method> takes a member function; use def_static for others");
+        using S = detail::signature<decltype(M)>;
+        using B = typename detail::binder_for<detail::pointer_key<M>, detail::invoke_method<M, T>, typename S::ret,
+                                              typename S::args>::type;
+        B::bind_into(m_, name, &spec_->methods, ZEND_ACC_PUBLIC, extra...);
+        return *this;
+    }
+
+    /// A static method from a free or static member function.
+    template <auto F, class... Extra>
+    class_& def_static(std::string_view name, const Extra&... extra) {
+        using S = detail::signature<decltype(F)>;
+        using B = typename detail::binder_for<detail::pointer_key<F>, detail::invoke_pointer<F>, typename S::ret,
+                                              typename S::args>::type;
+        B::bind_into(m_, name, &spec_->methods, ZEND_ACC_PUBLIC | ZEND_ACC_STATIC, extra...);
+        return *this;
+    }
+
+    /// `final class ...`
+    class_& final_() {
+        spec_->flags |= ZEND_ACC_FINAL;
+        return *this;
+    }
+
+private:
+    static zend_object* create_constructed(zend_class_entry* ce) {
+        zend_object* o = detail::create_object<T>(ce);
+        detail::object_holder<T>* h = detail::holder_of<T>(o);
+        new (h->storage) T();
+        h->constructed = true;
+        return o;
+    }
+
+    module& m_;
+    std::shared_ptr<detail::class_spec> spec_;
+};
+
+template <class T>
+class_<T> module::class_(std::string_view name) {
+    return php::class_<T>(*this, name);
+}
+
+PHPBIND_NAMESPACE_END

@@ -1,0 +1,68 @@
+// tests/ext/classes.cpp — C++ types bound as PHP classes. Checked by
+// tests/phpt/classes/*.phpt.
+#include "test_ext.hpp"
+
+#include <memory>
+#include <string>
+
+namespace {
+
+struct Counter {
+    static inline int64_t alive = 0;
+    int64_t n = 0;
+    std::string label = "counter";  // owns heap memory once long: a missed destructor leaks
+    Counter() { ++alive; }
+    explicit Counter(int64_t start, std::string l = "counter") : n(start), label(std::move(l)) { ++alive; }
+    Counter(const Counter& o) : n(o.n), label(o.label + " (copy)") { ++alive; }
+    ~Counter() { --alive; }
+    int64_t inc() { return ++n; }
+    int64_t add(int64_t by) { return n += by; }
+    int64_t value() const { return n; }
+    Counter& step() {  // returns *this: PHP gets $this
+        ++n;
+        return *this;
+    }
+    Counter twin() const { return *this; }  // by value: a new object
+    std::string describe() const { return label + "=" + std::to_string(n); }
+    static int64_t live() { return alive; }
+};
+
+// Free functions taking and returning bound objects.
+int64_t sum_counters(const Counter& a, const Counter& b) { return a.n + b.n; }
+void bump(Counter& c) { ++c.n; }
+std::string maybe(const Counter* c) { return c ? c->describe() : "none"; }
+Counter make_counter(int64_t n) { return Counter(n, "made"); }
+
+struct Handle {  // not copyable: the class is uncloneable
+    std::unique_ptr<int> p = std::make_unique<int>(7);
+    Handle() = default;
+    Handle(const Handle&) = delete;
+    int64_t get() const { return *p; }
+};
+
+struct NeedsArgs {  // no default constructor: only __construct builds it
+    std::string s;
+    explicit NeedsArgs(std::string v) : s(std::move(v)) {}
+    std::string get() const { return s; }
+};
+
+} // namespace
+
+void register_classes(php::module& m) {
+    using php::arg;
+    m.class_<Counter>("PhpBind\\Counter")
+        .constructor<int64_t, std::string>(arg("start") = 0, arg("label") = "counter")
+        .def<&Counter::inc>("inc")
+        .def<&Counter::add>("add", arg("by"))
+        .def<&Counter::value>("value")
+        .def<&Counter::step>("step")
+        .def<&Counter::twin>("twin")
+        .def<&Counter::describe>("describe")
+        .def_static<&Counter::live>("live");
+    m.class_<Handle>("PhpBind\\Handle").final_().def<&Handle::get>("get");
+    m.class_<NeedsArgs>("PhpBind\\NeedsArgs").constructor<std::string>(arg("s")).def<&NeedsArgs::get>("get");
+    m.def<&sum_counters>("pb_sum_counters", arg("a"), arg("b"));
+    m.def<&bump>("pb_bump", arg("c"));
+    m.def<&maybe>("pb_maybe", arg("c"));
+    m.def<&make_counter>("pb_make_counter", arg("n"));
+}
