@@ -162,11 +162,10 @@ int Runtime::request(const std::function<void()>& body) {
     if (in_request_) throw error("php::Runtime: a request is already open");
     begin_request();
     EG(exit_status) = 0;
-    bool bailout = false;
     try {
         body();
     } catch (const fatal_error&) {
-        bailout = true;  // already reported by the engine
+        // Already reported by the engine, which set the exit status (255).
     } catch (const script_exit&) {
         // exit(): the status is in EG(exit_status)
     } catch (const error_already_set& e) {
@@ -179,7 +178,6 @@ int Runtime::request(const std::function<void()>& body) {
         end_request();
         throw;
     }
-    (void)bailout;
     int status = EG(exit_status);
     end_request();
     return status;
@@ -189,16 +187,13 @@ int Runtime::run_file(const std::string& path) {
     if (!in_request_) throw error("php::Runtime::run_file: no request is open");
     zend_file_handle handle;
     zend_stream_init_filename(&handle, path.c_str());
-    bool bailed = false;
+    // A fatal error ends the script; the request stays open until request()
+    // closes it, as the CLI does after a fatal error.
     zend_try {
         php_execute_script(&handle);
     }
-    zend_catch {
-        bailed = true;
-    }
     zend_end_try();
     zend_destroy_file_handle(&handle);
-    (void)bailed;
     return EG(exit_status);
 }
 
