@@ -5,10 +5,13 @@
  * module entry, and nothing exported but get_module. Every function here has
  * exactly the PHP signature of its counterpart in phpbind_bench.cpp, so the
  * engine does the same work around both calls and only the handlers differ.
- * The class Counter is written the same way: a custom object struct with the
- * zend_object last, its own handlers, and a method with full arg info.
+ * The classes Counter and Bag are written the same way: a custom object struct
+ * with the zend_object last, their own handlers, and methods with full arg
+ * info; Bag also implements the object handlers that count() and $obj[...]
+ * reach directly, as an engine class such as SplFixedArray does.
  */
 #include <php.h>
+#include <zend_interfaces.h>
 
 /* add(int $a, int $b): int */
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_add, 0, 2, IS_LONG, 0)
@@ -187,6 +190,271 @@ static const zend_function_entry class_Counter_methods[] = {
 	ZEND_FE_END
 };
 
+/* ---- final class Bag implements Countable, ArrayAccess -------------------------
+ * A fixed set of 64 int slots, filled with 0, 1, ..., 63 when the object is
+ * created; an offset is an int from 0 to 63, any other offset throws. unset()
+ * resets a slot to 0 (the Bag keeps its 64 slots), and a value written must be
+ * an int. count($bag) and $bag[...] reach the object handlers directly; the
+ * interface methods, called by name, share the same logic. */
+#define BAG_SLOTS 64
+
+typedef struct {
+	zend_long items[BAG_SLOTS];
+	zend_long size;
+	zend_object std;
+} bag_object;
+
+static zend_class_entry *bag_ce;
+static zend_object_handlers bag_handlers;
+
+static inline bag_object *bag_from_obj(zend_object *obj)
+{
+	return (bag_object *) ((char *) obj - XtOffsetOf(bag_object, std));
+}
+
+static zend_object *bag_create(zend_class_entry *ce)
+{
+	bag_object *b = zend_object_alloc(sizeof(bag_object), ce);
+	zend_long i;
+
+	for (i = 0; i < BAG_SLOTS; i++) {
+		b->items[i] = i;
+	}
+	b->size = BAG_SLOTS;
+	zend_object_std_init(&b->std, ce);
+	object_properties_init(&b->std, ce);
+	b->std.handlers = &bag_handlers;
+	return &b->std;
+}
+
+/* clone copies the slots, as Counter's clone copies its count. */
+static zend_object *bag_clone(zend_object *old)
+{
+	zend_object *obj = bag_create(old->ce);
+	bag_object *from = bag_from_obj(old), *to = bag_from_obj(obj);
+
+	memcpy(to->items, from->items, sizeof(to->items));
+	to->size = from->size;
+	zend_objects_clone_members(obj, old);
+	return obj;
+}
+
+static void bag_free(zend_object *obj)
+{
+	zend_object_std_dtor(obj);
+}
+
+/* The slot an offset names, or NULL if it names none (not an int, or out of
+ * range). NULL (the append offset, $bag[] = ...) names none either. */
+static zend_long *bag_slot(bag_object *b, zval *offset)
+{
+	if (offset == NULL) {
+		return NULL;
+	}
+	ZVAL_DEREF(offset);
+	if (EXPECTED(Z_TYPE_P(offset) == IS_LONG)
+			&& EXPECTED((zend_ulong) Z_LVAL_P(offset) < (zend_ulong) b->size)) {
+		return &b->items[Z_LVAL_P(offset)];
+	}
+	return NULL;
+}
+
+static ZEND_COLD void bag_out_of_range(void)
+{
+	zend_throw_error(NULL, "Bag offset out of range");
+}
+
+/* The shared logic: each returns false after throwing. */
+static bool bag_read(bag_object *b, zval *offset, zend_long *value)
+{
+	zend_long *slot = bag_slot(b, offset);
+
+	if (UNEXPECTED(slot == NULL)) {
+		bag_out_of_range();
+		return false;
+	}
+	*value = *slot;
+	return true;
+}
+
+static bool bag_write(bag_object *b, zval *offset, zval *value)
+{
+	zend_long *slot = bag_slot(b, offset);
+
+	if (UNEXPECTED(slot == NULL)) {
+		bag_out_of_range();
+		return false;
+	}
+	ZVAL_DEREF(value);
+	if (UNEXPECTED(Z_TYPE_P(value) != IS_LONG)) {
+		zend_type_error("Bag value must be of type int, %s given", zend_zval_type_name(value));
+		return false;
+	}
+	*slot = Z_LVAL_P(value);
+	return true;
+}
+
+/* isset() and offsetExists(): the offset names a slot; empty(): it names a
+ * slot holding 0. Never throws. */
+static bool bag_has(bag_object *b, zval *offset, bool check_empty)
+{
+	zend_long *slot = bag_slot(b, offset);
+
+	return slot != NULL && (!check_empty || *slot != 0);
+}
+
+static bool bag_unset(bag_object *b, zval *offset)
+{
+	zend_long *slot = bag_slot(b, offset);
+
+	if (UNEXPECTED(slot == NULL)) {
+		bag_out_of_range();
+		return false;
+	}
+	*slot = 0;
+	return true;
+}
+
+/* ---- Bag's object handlers ---- */
+static zend_result bag_count_elements(zend_object *obj, zend_long *count)
+{
+	*count = bag_from_obj(obj)->size;
+	return SUCCESS;
+}
+
+/* $bag[$i]; `$bag[$i] ?? $x` (BP_VAR_IS) reads an unknown offset as null
+ * instead of throwing. */
+static zval *bag_read_dimension(zend_object *obj, zval *offset, int type, zval *rv)
+{
+	bag_object *b = bag_from_obj(obj);
+	zend_long value;
+
+	if (UNEXPECTED(type == BP_VAR_IS)) {
+		zend_long *slot = bag_slot(b, offset);
+
+		if (slot == NULL) {
+			return &EG(uninitialized_zval);
+		}
+		ZVAL_LONG(rv, *slot);
+		return rv;
+	}
+	if (UNEXPECTED(!bag_read(b, offset, &value))) {
+		return NULL;
+	}
+	ZVAL_LONG(rv, value);
+	return rv;
+}
+
+static void bag_write_dimension(zend_object *obj, zval *offset, zval *value)
+{
+	bag_write(bag_from_obj(obj), offset, value);
+}
+
+static int bag_has_dimension(zend_object *obj, zval *offset, int check_empty)
+{
+	return bag_has(bag_from_obj(obj), offset, check_empty != 0);
+}
+
+static void bag_unset_dimension(zend_object *obj, zval *offset)
+{
+	bag_unset(bag_from_obj(obj), offset);
+}
+
+/* ---- Bag's methods: Countable and ArrayAccess ---- */
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Bag_count, 0, 0, IS_LONG, 0)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Bag_offsetGet, 0, 1, IS_MIXED, 0)
+	ZEND_ARG_TYPE_INFO(0, offset, IS_MIXED, 0)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Bag_offsetSet, 0, 2, IS_VOID, 0)
+	ZEND_ARG_TYPE_INFO(0, offset, IS_MIXED, 0)
+	ZEND_ARG_TYPE_INFO(0, value, IS_MIXED, 0)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Bag_offsetExists, 0, 1, _IS_BOOL, 0)
+	ZEND_ARG_TYPE_INFO(0, offset, IS_MIXED, 0)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Bag_offsetUnset, 0, 1, IS_VOID, 0)
+	ZEND_ARG_TYPE_INFO(0, offset, IS_MIXED, 0)
+ZEND_END_ARG_INFO()
+
+/* Bag::count(): int */
+static ZEND_METHOD(Bag, count)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+
+	RETURN_LONG(bag_from_obj(Z_OBJ_P(ZEND_THIS))->size);
+}
+
+/* Bag::offsetGet(mixed $offset): mixed */
+static ZEND_METHOD(Bag, offsetGet)
+{
+	zval *offset;
+	zend_long value;
+
+	ZEND_PARSE_PARAMETERS_START(1, 1)
+		Z_PARAM_ZVAL(offset)
+	ZEND_PARSE_PARAMETERS_END();
+
+	if (!bag_read(bag_from_obj(Z_OBJ_P(ZEND_THIS)), offset, &value)) {
+		RETURN_THROWS();
+	}
+	RETURN_LONG(value);
+}
+
+/* Bag::offsetSet(mixed $offset, mixed $value): void */
+static ZEND_METHOD(Bag, offsetSet)
+{
+	zval *offset, *value;
+
+	ZEND_PARSE_PARAMETERS_START(2, 2)
+		Z_PARAM_ZVAL(offset)
+		Z_PARAM_ZVAL(value)
+	ZEND_PARSE_PARAMETERS_END();
+
+	if (!bag_write(bag_from_obj(Z_OBJ_P(ZEND_THIS)), offset, value)) {
+		RETURN_THROWS();
+	}
+}
+
+/* Bag::offsetExists(mixed $offset): bool */
+static ZEND_METHOD(Bag, offsetExists)
+{
+	zval *offset;
+
+	ZEND_PARSE_PARAMETERS_START(1, 1)
+		Z_PARAM_ZVAL(offset)
+	ZEND_PARSE_PARAMETERS_END();
+
+	RETURN_BOOL(bag_has(bag_from_obj(Z_OBJ_P(ZEND_THIS)), offset, false));
+}
+
+/* Bag::offsetUnset(mixed $offset): void */
+static ZEND_METHOD(Bag, offsetUnset)
+{
+	zval *offset;
+
+	ZEND_PARSE_PARAMETERS_START(1, 1)
+		Z_PARAM_ZVAL(offset)
+	ZEND_PARSE_PARAMETERS_END();
+
+	if (!bag_unset(bag_from_obj(Z_OBJ_P(ZEND_THIS)), offset)) {
+		RETURN_THROWS();
+	}
+}
+
+static const zend_function_entry class_Bag_methods[] = {
+	ZEND_ME(Bag, count, arginfo_class_Bag_count, ZEND_ACC_PUBLIC)
+	ZEND_ME(Bag, offsetGet, arginfo_class_Bag_offsetGet, ZEND_ACC_PUBLIC)
+	ZEND_ME(Bag, offsetSet, arginfo_class_Bag_offsetSet, ZEND_ACC_PUBLIC)
+	ZEND_ME(Bag, offsetExists, arginfo_class_Bag_offsetExists, ZEND_ACC_PUBLIC)
+	ZEND_ME(Bag, offsetUnset, arginfo_class_Bag_offsetUnset, ZEND_ACC_PUBLIC)
+	ZEND_FE_END
+};
+
 static ZEND_MINIT_FUNCTION(phpbind_bench_c)
 {
 	zend_class_entry ce;
@@ -200,6 +468,23 @@ static ZEND_MINIT_FUNCTION(phpbind_bench_c)
 	counter_handlers.offset = XtOffsetOf(counter_object, std);
 	counter_handlers.clone_obj = counter_clone;
 	counter_handlers.free_obj = counter_free;
+
+	/* The methods are registered first: implementing ArrayAccess looks them up. */
+	INIT_CLASS_ENTRY(ce, "Bag", class_Bag_methods);
+	bag_ce = zend_register_internal_class_ex(&ce, NULL);
+	bag_ce->ce_flags |= ZEND_ACC_FINAL;
+	bag_ce->create_object = bag_create;
+	zend_class_implements(bag_ce, 2, zend_ce_countable, zend_ce_arrayaccess);
+
+	memcpy(&bag_handlers, zend_get_std_object_handlers(), sizeof(zend_object_handlers));
+	bag_handlers.offset = XtOffsetOf(bag_object, std);
+	bag_handlers.clone_obj = bag_clone;
+	bag_handlers.free_obj = bag_free;
+	bag_handlers.count_elements = bag_count_elements;
+	bag_handlers.read_dimension = bag_read_dimension;
+	bag_handlers.write_dimension = bag_write_dimension;
+	bag_handlers.has_dimension = bag_has_dimension;
+	bag_handlers.unset_dimension = bag_unset_dimension;
 
 	return SUCCESS;
 }

@@ -13,7 +13,11 @@
 //   setup   code that runs once before the loop
 //   call    the loop body; the function or method it calls first is the row's
 //           name (for a method called on an object, `$obj->m()`, the case's
-//           key must be `Class::m`, naming the class)
+//           key must be `Class::m`, naming the class). Two calls reach an
+//           object's handlers instead of a function, and their keys name the
+//           class too: `count($obj)` needs the key `count(Class)` (Class must
+//           implement Countable) and a read `$obj[...]` the key `Class[]`
+//           (Class must implement ArrayAccess)
 // For every case two functions are generated with the same setup and the same
 // loop; one loop's body is the call, the other's is empty. The difference
 // between them is the cost of the call alone. Both functions also make the
@@ -23,8 +27,9 @@
 //   php bench.php list                     one line per case: name, target,
 //                                          weight, function, input (tab-separated)
 //   php bench.php has  <case>              exit status 0 if the loaded extensions
-//                                          define the case's function or method, 1
-//                                          if not (run.sh skips the case then)
+//                                          define the case's function, method or
+//                                          class, 1 if not (run.sh skips the case
+//                                          then)
 //   php bench.php ir   <case> call|empty N run one loop of N iterations
 //   php bench.php time <case> N            one wall-clock run: prints the net
 //                                          ns per call
@@ -41,6 +46,8 @@ const CASES = [
     'make_list_view'      => [1.50,      100,    'n = 1,000',        '$len = 1000;',                            'make_list_view($len)'],
     'call_back'           => [1.15,      5,      'fn($x) => $x + 1', '$f = fn($x) => $x + 1; $x = 1;',          'call_back($f, $x)'],
     'Counter::inc'        => [1.10,      1,      'one object',       '$c = new Counter;',                       '$c->inc()'],
+    'count(Bag)'          => [1.20,      1,      'one object',       '$b = new Bag;',                           'count($b)'],
+    'Bag[]'               => [1.20,      1,      'int offset',       '$b = new Bag; $k = 5;',                   '$b[$k]'],
     // The two keys have the same length, so looking them up costs the same.
     'fetch_detached_10'   => [SAME_COST, 1,      '10-int list',      '$k = "small"; store_detached($k, range(1, 10));',     'fetch_detached($k)'],
     'fetch_detached_100k' => [SAME_COST, 1,      '100,000-int list', '$k = "large"; store_detached($k, range(1, 100000));', 'fetch_detached($k)'],
@@ -75,10 +82,24 @@ function define_loops(string $name): void {
     eval(strtr(TEMPLATE, ['{{setup}}' => $setup, '{{call}}' => $call]));
 }
 
-// callee(NAME): what the case calls, "function" or "Class::method".
+// callee(NAME): what the case calls, "function", "Class::method",
+// "count(Class)" or "Class[]".
 function callee(string $name): string {
     if (!isset(CASES[$name])) fail("unknown case '$name'");
     $call = CASES[$name][4];
+    // count($obj) and $obj[...] go to the object's handlers: the key names the class.
+    if (preg_match('/^\s*count\s*\(\s*\$\w+\s*\)\s*$/', $call)) {
+        if (!preg_match('/^count\(\w+\)$/', $name)) {
+            fail("case '$name': count() of an object needs a key of the form count(Class)");
+        }
+        return $name;
+    }
+    if (preg_match('/^\s*\$\w+\s*\[[^\]]+\]\s*$/', $call)) {
+        if (!preg_match('/^\w+\[\]$/', $name)) {
+            fail("case '$name': reading \$obj[...] needs a key of the form Class[]");
+        }
+        return $name;
+    }
     if (preg_match('/^\s*(\w+)\s*\(/', $call, $m)) return $m[1];
     if (preg_match('/^\s*(\w+)\s*::\s*(\w+)\s*\(/', $call, $m)) return "$m[1]::$m[2]";
     if (preg_match('/^\s*\$\w+\s*->\s*(\w+)\s*\(/', $call, $m)) {
@@ -88,6 +109,20 @@ function callee(string $name): string {
         return $name;
     }
     fail("case '$name': the call names no function or method");
+}
+
+// defines(CALLEE): whether the loaded extensions define what callee() named.
+function defines(string $callee): bool {
+    if (preg_match('/^count\((\w+)\)$/', $callee, $m)) {
+        return class_exists($m[1], false) && is_a($m[1], Countable::class, true);
+    }
+    if (preg_match('/^(\w+)\[\]$/', $callee, $m)) {
+        return class_exists($m[1], false) && is_a($m[1], ArrayAccess::class, true);
+    }
+    if (preg_match('/^(\w+)::(\w+)$/', $callee, $m)) {
+        return class_exists($m[1], false) && method_exists($m[1], $m[2]);
+    }
+    return function_exists($callee);
 }
 
 function count_arg(string $s): int {
@@ -110,11 +145,7 @@ switch ($mode) {
 
     case 'has':
         if ($argc !== 3) fail('usage: bench.php has <case>');
-        $what = explode('::', callee($argv[2]));
-        exit(match (count($what)) {
-            1 => function_exists($what[0]),
-            default => class_exists($what[0], false) && method_exists($what[0], $what[1]),
-        } ? 0 : 1);
+        exit(defines(callee($argv[2])) ? 0 : 1);
 
     case 'ir':
         if ($argc !== 5) fail('usage: bench.php ir <case> call|empty N');

@@ -83,6 +83,25 @@ php::Persistent fetch_detached(std::string_view key) {
     return it != detached_store->end() ? it->second : php::Persistent();
 }
 
+// class Bag implements Countable, ArrayAccess — 64 ints, through native handlers.
+struct Bag {
+    int64_t items[64];
+    Bag() {
+        for (int64_t i = 0; i < 64; ++i) items[i] = i;
+    }
+    int64_t size() const { return 64; }
+    bool has(int64_t i) const { return i >= 0 && i < 64; }
+    int64_t get(int64_t i) const {
+        if (!has(i)) throw php::error("Bag offset out of range");
+        return items[i];
+    }
+    void set(int64_t i, int64_t v) {
+        if (!has(i)) throw php::error("Bag offset out of range");
+        items[i] = v;
+    }
+    void unset(int64_t i) { set(i, 0); }
+};
+
 } // namespace
 
 PHPBIND_EXTENSION(phpbind_bench, m) {
@@ -92,6 +111,7 @@ PHPBIND_EXTENSION(phpbind_bench, m) {
     m.def<&strlen2>("strlen2", arg("s"));
     m.def<&sum>("sum", arg("a"));
     m.def<&sum_vec>("sum_vec", arg("a"));
+    m.class_<Bag>("Bag").final_().countable<&Bag::size>().array_access<&Bag::get, &Bag::set, &Bag::has, &Bag::unset>();
     m.def<&make_list>("make_list", arg("n"));
     m.def<&make_list_view>("make_list_view", arg("n"));
     m.def<&call_back>("call_back", arg("f"), arg("x"));

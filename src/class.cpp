@@ -25,6 +25,11 @@ void throw_unbound(const std::type_info& t) {
     throw error("C++ type " + demangle(t) + " is not bound to a PHP class: bind it with class_<T> first");
 }
 
+void throw_offset_type(zend_object* o, const char* what, const char* expected, zval* z) {
+    throw type_error(std::string(ZSTR_VAL(o->ce->name)) + " " + what + " must be of type " + expected + ", " +
+                     zend_zval_type_name(z) + " given");
+}
+
 zend_class_entry* register_class(class_spec& spec, zend_object* (*create)(zend_class_entry*)) {
     spec.methods.push_back(zend_function_entry{});  // terminator
     zend_class_entry ce;

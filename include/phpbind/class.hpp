@@ -260,6 +260,42 @@ struct class_spec {
     std::vector<zend_function_entry> methods;
     uint32_t flags = 0;
     bool flags_has_constructor = false;
+    std::vector<void (*)(zend_object_handlers&)> handler_setup;  // native handlers (count, dimensions)
+    std::vector<zend_class_entry* (*)()> interfaces;              // implemented after registration
+};
+
+PHPBIND_COLD [[noreturn]] void throw_offset_type(zend_object* o, const char* what, const char* expected, zval* z);
+
+// Reads an array-access offset (or value: `what`) as C++ type K, strictly.
+template <class K>
+K dim_key(zend_object* o, zval* offset, const char* what = "offset") {
+    if (!offset) throw error(std::string("Cannot append to an object of class ") + ZSTR_VAL(o->ce->name));
+    ZVAL_DEREF(offset);
+    typename caster<K>::parsed p;
+    if (UNEXPECTED(!caster<K>::try_load(offset, p))) throw_offset_type(o, what, caster<K>::type_name, offset);
+    return caster<K>::get(p);
+}
+
+template <class F>
+struct member_traits;
+template <class C, class R, class... A>
+struct member_traits<R (C::*)(A...)> {
+    using ret = R;
+    using args = type_list<std::remove_cvref_t<A>...>;
+};
+template <class C, class R, class... A>
+struct member_traits<R (C::*)(A...) const> : member_traits<R (C::*)(A...)> {};
+template <class L>
+struct first_of;
+template <class H, class... T>
+struct first_of<type_list<H, T...>> {
+    using type = H;
+};
+template <class L>
+struct second_of;
+template <class H, class S, class... T>
+struct second_of<type_list<H, S, T...>> {
+    using type = S;
 };
 
 /// Registers a class at MINIT; the method table is freed once the engine has
@@ -284,11 +320,14 @@ public:
             info.free_obj = &detail::free_object<T>;
             if constexpr (std::is_copy_constructible_v<T>) info.clone_obj = &detail::clone_object<T>;
             else info.clone_obj = nullptr;  // PHP's own "Trying to clone an uncloneable object"
+            for (auto setup : spec->handler_setup) setup(info);
             zend_object* (*create)(zend_class_entry*) = &detail::create_object<T>;
             if constexpr (std::is_default_constructible_v<T>) {
                 if (!spec->flags_has_constructor) create = &create_constructed;
             }
-            detail::class_info<T>::ce = detail::register_class(*spec, create);
+            zend_class_entry* ce = detail::register_class(*spec, create);
+            for (auto iface : spec->interfaces) zend_class_implements(ce, 1, iface());
+            detail::class_info<T>::ce = ce;
         });
     }
 
@@ -323,6 +362,38 @@ public:
         return *this;
     }
 
+    /// Countable, natively: `count($obj)` goes through the count handler
+    /// straight to `Size` (a const member returning an integer); the
+    /// interface's count() method calls it too.
+    template <auto Size>
+    class_& countable() {
+        spec_->handler_setup.push_back([](zend_object_handlers& h) { h.count_elements = &count_handler<Size>; });
+        spec_->interfaces.push_back([]() noexcept { return zend_ce_countable; });
+        return def<Size>("count");
+    }
+
+    /// ArrayAccess, natively: `$obj[$k]`, `$obj[$k] = $v`, `isset($obj[$k])`
+    /// and `unset($obj[$k])` go through the dimension handlers straight to
+    /// Get(K) -> V, Set(K, V), Has(K) -> bool and Unset(K). Keys and values
+    /// are read with their casters; an offset of the wrong type raises
+    /// TypeError. The interface's offsetGet/offsetSet/offsetExists/offsetUnset
+    /// methods (mixed, as ArrayAccess declares them) call the same members.
+    template <auto Get, auto Set, auto Has, auto Unset>
+    class_& array_access() {
+        spec_->handler_setup.push_back([](zend_object_handlers& h) {
+            h.read_dimension = &read_dim<Get>;
+            h.write_dimension = &write_dim<Set>;
+            h.has_dimension = &has_dim<Has, Get>;
+            h.unset_dimension = &unset_dim<Unset>;
+        });
+        spec_->interfaces.push_back([]() noexcept { return zend_ce_arrayaccess; });
+        bind_dim_method<dim_get<Get>, Value, ValueView>("offsetGet", "offset");
+        bind_dim_method<dim_set<Set>, void, ValueView, ValueView>("offsetSet", "offset", "value");
+        bind_dim_method<dim_has<Has>, bool, ValueView>("offsetExists", "offset");
+        bind_dim_method<dim_unset<Unset>, void, ValueView>("offsetUnset", "offset");
+        return *this;
+    }
+
     /// `final class ...`
     class_& final_() {
         spec_->flags |= ZEND_ACC_FINAL;
@@ -330,6 +401,106 @@ public:
     }
 
 private:
+    template <auto F>
+    using key_of = typename detail::first_of<typename detail::member_traits<decltype(F)>::args>::type;
+
+    template <auto Size>
+    static zend_result count_handler(zend_object* o, zend_long* count) {
+        try {
+            *count = static_cast<zend_long>((detail::native<T>(o)->*Size)());
+            return SUCCESS;
+        } catch (...) {
+            (void)detail::raise_current_exception();
+            return FAILURE;
+        }
+    }
+    template <auto Get>
+    static zval* read_dim(zend_object* o, zval* offset, int, zval* rv) {
+        try {
+            using V = std::remove_cvref_t<typename detail::member_traits<decltype(Get)>::ret>;
+            caster<V>::to_zval((detail::native<T>(o)->*Get)(detail::dim_key<key_of<Get>>(o, offset)), rv);
+            return rv;
+        } catch (...) {
+            (void)detail::raise_current_exception();
+            return nullptr;
+        }
+    }
+    template <auto Set>
+    static void write_dim(zend_object* o, zval* offset, zval* value) {
+        try {
+            using V = typename detail::second_of<typename detail::member_traits<decltype(Set)>::args>::type;
+            (detail::native<T>(o)->*Set)(detail::dim_key<key_of<Set>>(o, offset), detail::dim_key<V>(o, value, "value"));
+        } catch (...) {
+            (void)detail::raise_current_exception();
+        }
+    }
+    template <auto Has, auto Get>
+    static int has_dim(zend_object* o, zval* offset, int check_empty) {
+        try {
+            T* self = detail::native<T>(o);
+            auto key = detail::dim_key<key_of<Has>>(o, offset);
+            if (!(self->*Has)(key)) return 0;
+            if (!check_empty) return 1;
+            zval v;
+            using V = std::remove_cvref_t<typename detail::member_traits<decltype(Get)>::ret>;
+            caster<V>::to_zval((self->*Get)(key), &v);
+            int truthy = zend_is_true(&v);
+            zval_ptr_dtor(&v);
+            return truthy;
+        } catch (...) {
+            (void)detail::raise_current_exception();
+            return 0;
+        }
+    }
+    template <auto Unset>
+    static void unset_dim(zend_object* o, zval* offset) {
+        try {
+            (detail::native<T>(o)->*Unset)(detail::dim_key<key_of<Unset>>(o, offset));
+        } catch (...) {
+            (void)detail::raise_current_exception();
+        }
+    }
+
+    // The interface methods: they take `mixed` and go through the handlers.
+    template <auto Get>
+    struct dim_get {
+        static constexpr bool is_method = true;
+        static void call(zend_execute_data* execute_data, zval* rv, ValueView off) {
+            zval* r = read_dim<Get>(Z_OBJ(EX(This)), off.raw(), BP_VAR_R, rv);
+            if (r && r != rv) ZVAL_COPY(rv, r);
+        }
+    };
+    template <auto Set>
+    struct dim_set {
+        static constexpr bool is_method = true;
+        static void call(zend_execute_data* execute_data, zval*, ValueView off, ValueView value) {
+            write_dim<Set>(Z_OBJ(EX(This)), off.raw(), value.raw());
+        }
+    };
+    template <auto Has>
+    struct dim_has {
+        static constexpr bool is_method = true;
+        static void call(zend_execute_data* execute_data, zval* rv, ValueView off) {
+            try {
+                ZVAL_BOOL(rv, (detail::native<T>(Z_OBJ(EX(This)))->*Has)(detail::dim_key<key_of<Has>>(Z_OBJ(EX(This)), off.raw())));
+            } catch (...) {
+                (void)detail::raise_current_exception();
+            }
+        }
+    };
+    template <auto Unset>
+    struct dim_unset {
+        static constexpr bool is_method = true;
+        static void call(zend_execute_data* execute_data, zval*, ValueView off) {
+            unset_dim<Unset>(Z_OBJ(EX(This)), off.raw());
+        }
+    };
+    template <class Invoke, class R, class... A, class... Names>
+    void bind_dim_method(std::string_view name, Names... names) {
+        using B = detail::binder<Invoke, Invoke, R, A...>;
+        B::bind_into(m_, name, &spec_->methods, ZEND_ACC_PUBLIC, php::arg(names)...);
+    }
+
     static zend_object* create_constructed(zend_class_entry* ce) {
         zend_object* o = detail::create_object<T>(ce);
         detail::object_holder<T>* h = detail::holder_of<T>(o);

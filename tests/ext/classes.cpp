@@ -4,6 +4,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace {
 
@@ -46,6 +47,25 @@ struct NeedsArgs {  // no default constructor: only __construct builds it
     std::string get() const { return s; }
 };
 
+// A fixed-size bag of ints: Countable and ArrayAccess through native handlers.
+struct Bag {
+    std::vector<int64_t> items = std::vector<int64_t>(8, 0);
+    int64_t size() const { return static_cast<int64_t>(items.size()); }
+    int64_t get(int64_t i) const {
+        check(i);
+        return items[static_cast<size_t>(i)];
+    }
+    void set(int64_t i, int64_t v) {
+        check(i);
+        items[static_cast<size_t>(i)] = v;
+    }
+    bool has(int64_t i) const { return i >= 0 && i < size(); }
+    void unset(int64_t i) { set(i, 0); }
+    void check(int64_t i) const {
+        if (!has(i)) throw php::out_of_range_exception("Bag offset " + std::to_string(i) + " is out of range");
+    }
+};
+
 } // namespace
 
 void register_classes(php::module& m) {
@@ -61,6 +81,7 @@ void register_classes(php::module& m) {
         .def_static<&Counter::live>("live");
     m.class_<Handle>("PhpBind\\Handle").final_().def<&Handle::get>("get");
     m.class_<NeedsArgs>("PhpBind\\NeedsArgs").constructor<std::string>(arg("s")).def<&NeedsArgs::get>("get");
+    m.class_<Bag>("PhpBind\\Bag").countable<&Bag::size>().array_access<&Bag::get, &Bag::set, &Bag::has, &Bag::unset>();
     m.def<&sum_counters>("pb_sum_counters", arg("a"), arg("b"));
     m.def<&bump>("pb_bump", arg("c"));
     m.def<&maybe>("pb_maybe", arg("c"));
