@@ -15,11 +15,13 @@
 // parent::__construct) raises Error instead of touching it.
 #pragma once
 
+#include <phpbind/call.hpp>
 #include <phpbind/module.hpp>
 
 #include <cstddef>
 #include <memory>
 #include <new>
+#include <optional>
 #include <ranges>
 #include <string>
 #include <string_view>
@@ -84,6 +86,47 @@ void free_object(zend_object* o) {
         h->constructed = false;
         storage_of(h)->~T();
     }
+}
+
+/// What a native object reports to the cycle collector: every PHP value it
+/// holds. A bound type with a member `void gc(php::gc_visitor&) const` is
+/// asked for them; cycles through it are then collected.
+} // namespace detail
+
+class gc_visitor {
+public:
+    explicit gc_visitor(zend_get_gc_buffer* buf) noexcept : buf_(buf) {}
+    void add(const Value& v) noexcept { add_zval(v.raw()); }
+    void add(const Array& v) noexcept { add_zval(v.raw()); }
+    void add(const Object& v) noexcept { add_zval(v.raw()); }
+    void add(const Callable& v) noexcept { add_zval(const_cast<Callable&>(v).raw()); }
+    template <class T>
+    void add(const std::optional<T>& v) noexcept {
+        if (v) add(*v);
+    }
+
+private:
+    void add_zval(const zval* z) noexcept { zend_get_gc_buffer_add_zval(buf_, const_cast<zval*>(z)); }
+    zend_get_gc_buffer* buf_;
+};
+
+namespace detail {
+
+template <class T>
+HashTable* get_gc(zend_object* o, zval** table, int* n) {
+    object_holder<T>* h = holder_of<T>(o);
+    zend_get_gc_buffer* buf = zend_get_gc_buffer_create();
+    if (h->constructed) {
+        gc_visitor v(buf);
+        storage_of(h)->gc(v);
+    }
+    // Properties, as zend_std_get_gc() reports them: the property table when
+    // there is one (it covers declared slots), else the declared slots.
+    if (!o->properties) {
+        for (int i = 0; i < o->ce->default_properties_count; ++i) zend_get_gc_buffer_add_zval(buf, &o->properties_table[i]);
+    }
+    zend_get_gc_buffer_use(buf, table, n);
+    return o->properties;
 }
 
 template <class T>
@@ -320,6 +363,7 @@ public:
             info.free_obj = &detail::free_object<T>;
             if constexpr (std::is_copy_constructible_v<T>) info.clone_obj = &detail::clone_object<T>;
             else info.clone_obj = nullptr;  // PHP's own "Trying to clone an uncloneable object"
+            if constexpr (requires(const T& t, gc_visitor& v) { t.gc(v); }) info.get_gc = &detail::get_gc<T>;
             for (auto setup : spec->handler_setup) setup(info);
             zend_object* (*create)(zend_class_entry*) = &detail::create_object<T>;
             if constexpr (std::is_default_constructible_v<T>) {

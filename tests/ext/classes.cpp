@@ -3,6 +3,7 @@
 #include "test_ext.hpp"
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -66,6 +67,20 @@ struct Bag {
     }
 };
 
+// Holds a PHP callable: a cycle through it ($node -> callable -> closure ->
+// $node) is found by the cycle collector because gc() reports it.
+struct Node {
+    static inline int64_t alive = 0;
+    std::optional<php::Callable> on_visit;
+    Node() { ++alive; }
+    Node(const Node& o) : on_visit(o.on_visit) { ++alive; }
+    ~Node() { --alive; }
+    void set_callback(php::Callable c) { on_visit = std::move(c); }
+    php::Value visit(php::ValueView arg) { return on_visit ? (*on_visit)(arg) : php::Value(); }
+    void gc(php::gc_visitor& v) const { v.add(on_visit); }
+    static int64_t live() { return alive; }
+};
+
 } // namespace
 
 void register_classes(php::module& m) {
@@ -82,6 +97,10 @@ void register_classes(php::module& m) {
     m.class_<Handle>("PhpBind\\Handle").final_().def<&Handle::get>("get");
     m.class_<NeedsArgs>("PhpBind\\NeedsArgs").constructor<std::string>(arg("s")).def<&NeedsArgs::get>("get");
     m.class_<Bag>("PhpBind\\Bag").countable<&Bag::size>().array_access<&Bag::get, &Bag::set, &Bag::has, &Bag::unset>();
+    m.class_<Node>("PhpBind\\Node")
+        .def<&Node::set_callback>("setCallback", arg("callback"))
+        .def<&Node::visit>("visit", arg("arg"))
+        .def_static<&Node::live>("live");
     m.def<&sum_counters>("pb_sum_counters", arg("a"), arg("b"));
     m.def<&bump>("pb_bump", arg("c"));
     m.def<&maybe>("pb_maybe", arg("c"));
