@@ -325,7 +325,9 @@ ones that read, build or call back into PHP. The C baseline
 engine's own iteration and fill macros, as a careful extension author would;
 the phpbind side (\`bench/phpbind_bench.cpp\`) is plain C++ with phpbind's
 types (\`php::ArrayView\`, \`std::vector\`, \`php::CallableView\`, ...) bound
-with \`m.def<&fn>\`, no engine API. Both expose identical PHP signatures;
+with \`m.def<&fn>\` and \`m.class_<T>\`, no engine API. Both expose identical
+PHP signatures (and the same final classes \`Counter\` and \`Bag\`, the latter
+Countable and ArrayAccess through native handlers on both sides);
 \`sum_vec\` is the C \`sum\` handler under a second name, so its ratio is the
 cost of phpbind's \`std::vector<int64_t>\` conversion. Each case calls the
 function N times in a PHP loop (the input column says what it is given), and

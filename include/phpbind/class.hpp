@@ -311,12 +311,19 @@ PHPBIND_COLD [[noreturn]] void throw_offset_type(zend_object* o, const char* wha
 
 // Reads an array-access offset (or value: `what`) as C++ type K, strictly.
 template <class K>
-K dim_key(zend_object* o, zval* offset, const char* what = "offset") {
+PHPBIND_COLD K dim_key_slow(zend_object* o, zval* offset, const char* what) {
     if (!offset) throw error(std::string("Cannot append to an object of class ") + ZSTR_VAL(o->ce->name));
     ZVAL_DEREF(offset);
     typename caster<K>::parsed p;
     if (UNEXPECTED(!caster<K>::try_load(offset, p))) throw_offset_type(o, what, caster<K>::type_name, offset);
     return caster<K>::get(p);
+}
+template <class K>
+PHPBIND_INLINE K dim_key(zend_object* o, zval* offset, const char* what = "offset") {
+    if constexpr (std::is_integral_v<K> && !std::is_same_v<K, bool> && caster<K>::full_range) {
+        if (EXPECTED(offset && Z_TYPE_P(offset) == IS_LONG)) return static_cast<K>(Z_LVAL_P(offset));
+    }
+    return dim_key_slow<K>(o, offset, what);
 }
 
 template <class F>
