@@ -41,6 +41,20 @@ zend_class_entry* register_class(class_spec& spec, zend_object* (*create)(zend_c
     // Native state cannot be serialized: PHP's own error unless the type opts in.
     reg->ce_flags |= ZEND_ACC_NOT_SERIALIZABLE;
 #endif
+    // The engine owns a class constant's value (it takes the zval as is); it
+    // gets its own copy through the declaration API.
+    for (auto& [name, z] : spec.constants) {
+        switch (Z_TYPE(z)) {
+        case IS_NULL: zend_declare_class_constant_null(reg, name.data(), name.size()); break;
+        case IS_FALSE:
+        case IS_TRUE: zend_declare_class_constant_bool(reg, name.data(), name.size(), Z_TYPE(z) == IS_TRUE); break;
+        case IS_LONG: zend_declare_class_constant_long(reg, name.data(), name.size(), Z_LVAL(z)); break;
+        case IS_DOUBLE: zend_declare_class_constant_double(reg, name.data(), name.size(), Z_DVAL(z)); break;
+        case IS_STRING:
+            zend_declare_class_constant_stringl(reg, name.data(), name.size(), Z_STRVAL(z), Z_STRLEN(z));
+            break;
+        }
+    }
     // do_register_internal_class() has copied every entry: the table is dead.
     std::vector<zend_function_entry>().swap(spec.methods);
     return reg;

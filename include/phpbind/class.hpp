@@ -305,6 +305,7 @@ struct class_spec {
     bool flags_has_constructor = false;
     std::vector<void (*)(zend_object_handlers&)> handler_setup;  // native handlers (count, dimensions)
     std::vector<zend_class_entry* (*)()> interfaces;              // implemented after registration
+    std::vector<std::pair<std::string, zval>> constants;          // immutable values (see any_default)
 };
 
 PHPBIND_COLD [[noreturn]] void throw_offset_type(zend_object* o, const char* what, const char* expected, zval* z);
@@ -442,6 +443,15 @@ public:
         bind_dim_method<dim_set<Set>, void, ValueView, ValueView>("offsetSet", "offset", "value");
         bind_dim_method<dim_has<Has>, bool, ValueView>("offsetExists", "offset");
         bind_dim_method<dim_unset<Unset>, void, ValueView>("offsetUnset", "offset");
+        return *this;
+    }
+
+    /// A class constant (int, float, bool, string or null): `Counter::MAX`.
+    template <class V>
+    class_& constant(std::string_view name, const V& value) {
+        zval z;
+        detail::any_default(value, &z);
+        spec_->constants.emplace_back(std::string(name), z);
         return *this;
     }
 

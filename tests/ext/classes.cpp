@@ -93,7 +93,10 @@ void register_classes(php::module& m) {
         .def<&Counter::step>("step")
         .def<&Counter::twin>("twin")
         .def<&Counter::describe>("describe")
-        .def_static<&Counter::live>("live");
+        .def_static<&Counter::live>("live")
+        .constant("START", 0)
+        .constant("LABEL", "counter")
+        .constant("RATIO", 1.5);
     m.class_<Handle>("PhpBind\\Handle").final_().def<&Handle::get>("get");
     m.class_<NeedsArgs>("PhpBind\\NeedsArgs").constructor<std::string>(arg("s")).def<&NeedsArgs::get>("get");
     m.class_<Bag>("PhpBind\\Bag").countable<&Bag::size>().array_access<&Bag::get, &Bag::set, &Bag::has, &Bag::unset>();

@@ -62,7 +62,10 @@ string(5) "hello"
 PhpBind\NeedsArgs::__construct() expects exactly 1 argument, 0 given
 Class [ <internal:phpbind_test> class PhpBind\Counter ] {
 
-  - Constants [0] {
+  - Constants [3] {
+    Constant [ public int START ] { 0 }
+    Constant [ public string LABEL ] { counter }
+    Constant [ public float RATIO ] { 1.5 }
   }
 
   - Static properties [0] {
