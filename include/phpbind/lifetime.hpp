@@ -17,6 +17,8 @@
 
 #include <phpbind/engine.hpp>
 
+#include <array>
+#include <cstddef>
 #include <cstdint>
 #include <type_traits>
 #include <utility>
@@ -49,6 +51,16 @@ struct composite_lifetime<C<A...>> {
     // std::pair, std::tuple, std::variant: every type argument counts.
     static constexpr bool is_composite = sizeof...(A) > 0;
     static constexpr lifetime value = shortest<A...>();
+};
+template <class T, size_t N>
+struct composite_lifetime<std::array<T, N>> {
+    static constexpr bool is_composite = true;
+    static constexpr lifetime value = shortest<T>();
+};
+template <class T, size_t N>
+struct composite_lifetime<T[N]> {
+    static constexpr bool is_composite = true;
+    static constexpr lifetime value = shortest<T>();
 };
 } // namespace detail
 

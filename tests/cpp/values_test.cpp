@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
 #include <map>
 #include <optional>
 #include <unordered_map>
@@ -203,6 +204,9 @@ TEST(Lifetime, ContainersTakeTheLifetimeOfWhatTheyHold) {
     static_assert(!php::persistent_safe<std::optional<php::Callable>>);
     static_assert(!php::persistent_safe<std::pair<int, php::ValueView>>);
     static_assert(!php::persistent_safe<php::Value*>);
+    static_assert(!php::persistent_safe<std::array<php::Value, 2>>);
+    static_assert(!php::persistent_safe<php::Array[3]>);
+    static_assert(php::persistent_safe<std::array<int, 4>>);
     static_assert(php::persistent_safe<std::map<std::string, php::Persistent>>);
     static_assert(php::persistent_safe<std::vector<std::string>>);
     static_assert(php::persistent_safe<std::unordered_map<std::string, php::Retained<php::Object>>>);
