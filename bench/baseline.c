@@ -496,6 +496,7 @@ static const zend_function_entry phpbind_bench_c_functions[] = {
 	ZEND_FE(sum, arginfo_sum)
 	ZEND_NAMED_FE(sum_vec, ZEND_FN(sum), arginfo_sum)
 	ZEND_FE(make_list, arginfo_make_list)
+	ZEND_NAMED_FE(make_list_push, ZEND_FN(make_list), arginfo_make_list)
 	ZEND_NAMED_FE(make_list_view, ZEND_FN(make_list), arginfo_make_list)
 	ZEND_FE(call_back, arginfo_call_back)
 	ZEND_FE_END

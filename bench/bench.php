@@ -43,6 +43,7 @@ const CASES = [
     'sum'                 => [1.25,      100,    '1,000-int list',   '$a = range(1, 1000);',                    'sum($a)'],
     'sum_vec'             => [2.00,      100,    '1,000-int list',   '$a = range(1, 1000);',                    'sum_vec($a)'],
     'make_list'           => [1.50,      100,    'n = 1,000',        '$len = 1000;',                            'make_list($len)'],
+    'make_list_push'      => [null,      100,    'n = 1,000',        '$len = 1000;',                            'make_list_push($len)'],
     'make_list_view'      => [1.50,      100,    'n = 1,000',        '$len = 1000;',                            'make_list_view($len)'],
     'call_back'           => [1.15,      5,      'fn($x) => $x + 1', '$f = fn($x) => $x + 1; $x = 1;',          'call_back($f, $x)'],
     'Counter::inc'        => [1.10,      1,      'one object',       '$c = new Counter;',                       '$c->inc()'],

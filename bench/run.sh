@@ -68,11 +68,15 @@ php_run() {
     "$php" -n -d "extension=$ext" "$bench_php" "$@"
 }
 
+# Callgrind counts a `rep stos`/`rep movs` byte by byte; keep glibc's memset
+# and memcpy on their vector loops at every size (see the report's notes).
+glibc_tunables="glibc.cpu.x86_rep_stosb_threshold=4294967295:glibc.cpu.x86_rep_movsb_threshold=4294967295"
+
 # ir_total EXT NAME MODE N: total instructions executed by one process.
 ir_total() {
     local ext=$1 name=$2 mode=$3 n=$4 out
     out="$profiles/$name.$(basename "$ext" .so).$mode.out"
-    valgrind --tool=callgrind --callgrind-out-file="$out" \
+    GLIBC_TUNABLES=$glibc_tunables valgrind --tool=callgrind --callgrind-out-file="$out" \
         "$php" -n -d "extension=$ext" "$bench_php" ir "$name" "$mode" "$n" \
         >/dev/null 2>"$out.log" || { cat "$out.log" >&2; die "callgrind run failed ($name, $mode)"; }
     local total
@@ -362,13 +366,23 @@ tens of nanoseconds, move with machine load). For scale, APCu's fastest fetch
 of a 100,000-int array takes about 4 ms, because APCu copies the array out of
 shared memory on every fetch.
 
-\`make_list\` returns a \`std::vector<int64_t>\` filled with \`push_back\`, the
-way most C++ code builds one. Its conversion to a PHP array costs what the C
-baseline's fill costs (about 6 instructions per element); the difference is the
-vector itself: building it (about 9 instructions per element) and freeing it.
-\`make_list_view\` returns the same list as a range view
+\`make_list\` returns a \`std::vector<int64_t>\` sized once and filled with
+\`std::iota\`. Its conversion to a PHP array costs what the C baseline's fill
+costs (about 6 instructions per element); the rest of the difference is the
+vector itself: zeroing, filling and freeing it. \`make_list_push\` builds the
+same vector with \`push_back\` after \`reserve\`, the other common way:
+each \`push_back\` checks the capacity, about 9 instructions per element.
+\`make_list_view\` returns the list as a range view
 (\`std::views::iota(0, n)\`), which phpbind writes straight into the PHP
 array: that is the way to return a generated sequence at C speed.
+
+Callgrind counts each iteration of a \`rep stos\`/\`rep movs\` string
+instruction as one instruction, one byte at a time, while the CPU runs it as
+one instruction moving whole cache lines; glibc switches \`memset\` and
+\`memcpy\` to those instructions above 2 KiB. The callgrind runs therefore
+set \`GLIBC_TUNABLES=$glibc_tunables\`, which keeps glibc on its vector loops
+(32 bytes per store) at every size, so a zeroed 8 KB vector counts what it
+costs rather than 8,000 instructions.
 
 - Date: $date_utc
 - PHP: $php_version CLI, run with \`php -n\` (no ini files, no opcache)
