@@ -4,6 +4,7 @@
 #include <cxxabi.h>
 
 #include <cstdlib>
+#include <cstring>
 
 PHPBIND_NAMESPACE_BEGIN
 namespace detail {
@@ -30,11 +31,187 @@ void throw_offset_type(zend_object* o, const char* what, const char* expected, z
                      zend_zval_type_name(z) + " given");
 }
 
-zend_class_entry* register_class(class_spec& spec, zend_object* (*create)(zend_class_entry*)) {
+void throw_inherited_constructor(zend_object* o) {
+    throw error(std::string(ZSTR_VAL(o->ce->name)) +
+                " cannot be constructed by its base class's constructor: bind a constructor for it");
+}
+
+void* upcast(zend_object* o, const class_node* target) {
+    const class_node* n = node_of(o);
+    void* p = n->self(o);
+    while (n != target) {
+        if (UNEXPECTED(!n->parent)) {  // unreachable through phpbind's casters: they check instanceof
+            throw type_error(std::string(ZSTR_VAL(o->ce->name)) + " object is not a " + ZSTR_VAL(target->ce->name));
+        }
+        p = n->to_parent(p);
+        n = n->parent;
+    }
+    return p;
+}
+
+void throw_property_type(zend_object* o, zend_string* name, zval* value, const char* expected) {
+    throw type_error(std::string("Cannot assign ") + zend_zval_type_name(value) + " to property " +
+                     ZSTR_VAL(o->ce->name) + "::$" + ZSTR_VAL(name) + " of type " + expected);
+}
+
+namespace {
+
+// ---- native-backed properties --------------------------------------------------
+//
+// A native-backed property is declared (so Reflection, get_object_vars and
+// var_dump know it, with its type), but its slot is only a snapshot: every
+// read and write goes through these handlers to the C++ getter and setter.
+// The engine's property fast paths never see these names, because only
+// zend_std_* fill a property cache slot with a (class, offset) pair and they
+// are never asked about them. The handlers use the opline's cache slot for
+// themselves instead: [0] the object's class entry with its low bit set (a
+// value no class entry pointer has, so the engine's own `ce == slot[0]`
+// checks fail and it calls the handler), [1] the property's entry, [2] null.
+
+void* tagged(zend_class_entry* ce) noexcept { return reinterpret_cast<void*>(reinterpret_cast<uintptr_t>(ce) | 1); }
+
+const native_property* find_native(zend_object* o, zend_string* name, void** cache_slot) noexcept {
+    if (cache_slot && cache_slot[0] == tagged(o->ce)) return static_cast<const native_property*>(cache_slot[1]);
+    for (const native_property& p : node_of(o)->properties) {
+        if (p.name == name || zend_string_equals(p.name, name)) {
+            if (cache_slot) {
+                cache_slot[0] = tagged(o->ce);
+                cache_slot[1] = const_cast<native_property*>(&p);
+                cache_slot[2] = nullptr;
+            }
+            return &p;
+        }
+    }
+    return nullptr;
+}
+
+// As zend_std_write_property() decides for typed properties: the caller's strict_types.
+bool caller_is_strict() noexcept {
+    zend_execute_data* ex = EG(current_execute_data);
+    return ex && ex->func && ZEND_CALL_USES_STRICT_TYPES(ex);
+}
+
+PHPBIND_COLD void readonly_error(zend_object* o, zend_string* name, const char* what) {
+    zend_throw_error(nullptr, "Cannot %s readonly property %s::$%s", what, ZSTR_VAL(o->ce->name), ZSTR_VAL(name));
+}
+
+zval* read_property(zend_object* o, zend_string* name, int type, void** cache_slot, zval* rv) {
+    const native_property* p = find_native(o, name, cache_slot);
+    if (!p) return zend_std_read_property(o, name, type, cache_slot, rv);
+    try {
+        p->get(o, rv);
+        return rv;
+    } catch (...) {
+        (void)raise_current_exception();
+        return &EG(uninitialized_zval);
+    }
+}
+
+zval* write_property(zend_object* o, zend_string* name, zval* value, void** cache_slot) {
+    const native_property* p = find_native(o, name, cache_slot);
+    if (!p) return zend_std_write_property(o, name, value, cache_slot);
+    if (!p->set) {
+        readonly_error(o, name, "modify");
+        return &EG(error_zval);
+    }
+    zval tmp;
+    ZVAL_COPY(&tmp, value);
+    // PHP's own coercion and TypeError for the declared type.
+    if (!zend_verify_property_type(p->info, &tmp, caller_is_strict())) {
+        zval_ptr_dtor(&tmp);
+        return &EG(error_zval);
+    }
+    try {
+        p->set(o, name, &tmp);
+    } catch (...) {
+        (void)raise_current_exception();
+    }
+    zval_ptr_dtor(&tmp);
+    return value;
+}
+
+zval* get_property_ptr_ptr(zend_object* o, zend_string* name, int type, void** cache_slot) {
+    // NULL makes the engine read and write through the handlers above.
+    if (find_native(o, name, cache_slot)) return nullptr;
+    return zend_std_get_property_ptr_ptr(o, name, type, cache_slot);
+}
+
+int has_property(zend_object* o, zend_string* name, int check_empty, void** cache_slot) {
+    const native_property* p = find_native(o, name, cache_slot);
+    if (!p) return zend_std_has_property(o, name, check_empty, cache_slot);
+    if (check_empty == ZEND_PROPERTY_EXISTS) return 1;
+    zval v;
+    try {
+        p->get(o, &v);
+    } catch (...) {
+        (void)raise_current_exception();
+        return 0;
+    }
+    int result = check_empty == ZEND_PROPERTY_NOT_EMPTY ? zend_is_true(&v) : Z_TYPE(v) != IS_NULL;
+    zval_ptr_dtor(&v);
+    return result;
+}
+
+void unset_property(zend_object* o, zend_string* name, void** cache_slot) {
+    const native_property* p = find_native(o, name, cache_slot);
+    if (!p) return zend_std_unset_property(o, name, cache_slot);
+    if (!p->set) return readonly_error(o, name, "unset");
+    zend_throw_error(nullptr, "Cannot unset native property %s::$%s", ZSTR_VAL(o->ce->name), ZSTR_VAL(name));
+}
+
+// The property table (var_dump, get_object_vars, foreach, (array), json_encode)
+// with each native-backed slot refreshed from C++ first.
+HashTable* get_properties(zend_object* o) {
+    const class_node* n = node_of(o);
+    if (n->constructed(o)) {
+        for (const native_property& p : n->properties) {
+            zval v;
+            try {
+                p.get(o, &v);
+            } catch (...) {
+                (void)raise_current_exception();
+                break;
+            }
+            zval* slot = OBJ_PROP(o, p.info->offset);
+            zval_ptr_dtor(slot);
+            ZVAL_COPY_VALUE(slot, &v);
+        }
+    }
+    return zend_std_get_properties(o);
+}
+
+} // namespace
+
+void declare_properties(class_spec& spec, zend_class_entry* ce, class_node& node) {
+    for (property_spec& p : spec.properties) {
+        zend_string* name = zend_string_init_interned(p.name.data(), p.name.size(), 1);
+        zend_type type = ZEND_TYPE_INIT_MASK(p.type_mask);
+        if (p.class_name) {
+            type = (zend_type)ZEND_TYPE_INIT_CLASS(zend_string_init_interned(p.class_name, strlen(p.class_name), 1),
+                                                   (p.type_mask & MAY_BE_NULL) != 0, 0);
+        }
+        // The engine takes the default as is (ZVAL_COPY_VALUE): it is
+        // persistent and immutable (any_default / persistent_zval), and the
+        // engine frees it with the class.
+        zend_property_info* info = zend_declare_typed_property(ce, name, &p.default_value, p.flags, nullptr, type);
+        if (p.get) node.properties.push_back(native_property{name, p.get, p.set, info});
+    }
+    spec.properties.clear();
+    if (!node.properties.empty()) {
+        node.handlers.read_property = &read_property;
+        node.handlers.write_property = &write_property;
+        node.handlers.get_property_ptr_ptr = &get_property_ptr_ptr;
+        node.handlers.has_property = &has_property;
+        node.handlers.unset_property = &unset_property;
+        node.handlers.get_properties = &get_properties;
+    }
+}
+
+zend_class_entry* register_class(class_spec& spec, zend_object* (*create)(zend_class_entry*), zend_class_entry* parent) {
     spec.methods.push_back(zend_function_entry{});  // terminator
     zend_class_entry ce;
     INIT_CLASS_ENTRY_EX(ce, spec.name.c_str(), spec.name.size(), spec.methods.data());
-    zend_class_entry* reg = zend_register_internal_class_ex(&ce, nullptr);
+    zend_class_entry* reg = zend_register_internal_class_ex(&ce, parent);
     reg->create_object = create;
     reg->ce_flags |= spec.flags;
 #if PHP_VERSION_ID >= 80100

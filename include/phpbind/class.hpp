@@ -19,6 +19,7 @@
 #include <phpbind/module.hpp>
 
 #include <cstddef>
+#include <limits>
 #include <memory>
 #include <new>
 #include <optional>
@@ -40,10 +41,37 @@ struct object_holder {
     zend_object std;  // last: declared properties are allocated after it
 };
 
+/// A native-backed property: reads and writes go to C++ through these.
+struct native_property {
+    zend_string* name = nullptr;              // interned, owned by the engine
+    void (*get)(zend_object*, zval*) = nullptr;
+    void (*set)(zend_object*, zend_string*, zval*) = nullptr;  // nullptr: read-only
+    zend_property_info* info = nullptr;       // the declared property (Reflection, type)
+};
+
+/// What phpbind knows about a bound class at run time. The object handlers
+/// come first: every object of the class and of its PHP subclasses points at
+/// them, so an object leads back to its bound class, and through `parent` to
+/// the bound C++ bases its C++ object can be converted to.
+struct class_node {
+    zend_object_handlers handlers;
+    zend_class_entry* ce = nullptr;
+    const class_node* parent = nullptr;       // the bound C++ base, if any
+    void* (*self)(zend_object*) = nullptr;    // the C++ object (throws if not constructed)
+    bool (*constructed)(zend_object*) noexcept = nullptr;
+    void* (*to_parent)(void*) = nullptr;      // Derived* -> Base*
+    std::vector<native_property> properties;  // this class's and its bases'
+};
+static_assert(std::is_standard_layout_v<class_node>);
+
+PHPBIND_INLINE const class_node* node_of(const zend_object* o) noexcept {
+    return reinterpret_cast<const class_node*>(o->handlers);
+}
+
 template <class T>
 struct class_info {
-    static inline zend_class_entry* ce = nullptr;
-    static inline zend_object_handlers handlers;
+    static inline class_node node;
+    static inline zend_class_entry*& ce = node.ce;
     static inline const char* name = nullptr;  // in the module's storage: arg info refers to it
 };
 
@@ -58,14 +86,36 @@ PHPBIND_INLINE T* storage_of(object_holder<T>* h) noexcept {
 
 PHPBIND_COLD [[noreturn]] void throw_uninitialized(zend_object* o);
 PHPBIND_COLD [[noreturn]] void throw_unbound(const std::type_info& t);
+PHPBIND_COLD [[noreturn]] void throw_inherited_constructor(zend_object* o);
 std::string demangle(const std::type_info& t);
 
-/// The C++ object inside `o`; throws php::error if it was never constructed.
+/// The C++ object of a bound base class inside an object of a bound derived
+/// class: walks the bound bases from the object's own class up to `target`.
+PHPBIND_COLD void* upcast(zend_object* o, const class_node* target);
+
+/// The C++ object inside `o` (of class T, or of a class derived from T's);
+/// throws php::error if it was never constructed.
 template <class T>
 PHPBIND_INLINE T* native(zend_object* o) {
-    object_holder<T>* h = holder_of<T>(o);
-    if (UNEXPECTED(!h->constructed)) throw_uninitialized(o);
-    return storage_of(h);
+    if (EXPECTED(o->handlers == &class_info<T>::node.handlers)) {
+        object_holder<T>* h = holder_of<T>(o);
+        if (UNEXPECTED(!h->constructed)) throw_uninitialized(o);
+        return storage_of(h);
+    }
+    return static_cast<T*>(upcast(o, &class_info<T>::node));
+}
+
+template <class T>
+void* self_of(zend_object* o) {
+    return native<T>(o);
+}
+template <class T>
+bool constructed_of(zend_object* o) noexcept {
+    return holder_of<T>(o)->constructed;
+}
+template <class D, class B>
+void* to_base(void* p) {
+    return static_cast<B*>(static_cast<D*>(p));
 }
 
 template <class T>
@@ -74,7 +124,7 @@ zend_object* create_object(zend_class_entry* ce) {
     h->constructed = false;
     zend_object_std_init(&h->std, ce);
     object_properties_init(&h->std, ce);
-    h->std.handlers = &class_info<T>::handlers;
+    h->std.handlers = &class_info<T>::node.handlers;
     return &h->std;
 }
 
@@ -114,11 +164,10 @@ namespace detail {
 
 template <class T>
 HashTable* get_gc(zend_object* o, zval** table, int* n) {
-    object_holder<T>* h = holder_of<T>(o);
     zend_get_gc_buffer* buf = zend_get_gc_buffer_create();
-    if (h->constructed) {
+    if (node_of(o)->constructed(o)) {  // an object of T or of a class derived from it
         gc_visitor v(buf);
-        storage_of(h)->gc(v);
+        native<T>(o)->gc(v);
     }
     // Properties, as zend_std_get_gc() reports them: the property table when
     // there is one (it covers declared slots), else the declared slots.
@@ -284,7 +333,11 @@ struct invoke_constructor {
     static constexpr bool no_return_type = true;
     template <class... X>
     static void call(zend_execute_data* execute_data, zval*, X&&... a) {
-        object_holder<T>* h = holder_of<T>(Z_OBJ(EX(This)));
+        zend_object* self = Z_OBJ(EX(This));
+        // A bound derived class without a constructor of its own inherits
+        // this one; it must not build a T where the derived object lives.
+        if (UNEXPECTED(node_of(self)->self != &self_of<T>)) throw_inherited_constructor(self);
+        object_holder<T>* h = holder_of<T>(self);
         if (h->constructed) {
             h->constructed = false;
             storage_of(h)->~T();
@@ -298,6 +351,17 @@ struct invoke_constructor {
 template <class T>
 struct constructor_key {};
 
+/// A property to declare at registration.
+struct property_spec {
+    std::string name;
+    uint32_t type_mask = 0;
+    const char* class_name = nullptr;  // a bound class type
+    uint32_t flags = ZEND_ACC_PUBLIC;
+    zval default_value;                // UNDEF: none (an uninitialized typed property)
+    void (*get)(zend_object*, zval*) = nullptr;  // native-backed when set
+    void (*set)(zend_object*, zend_string*, zval*) = nullptr;
+};
+
 struct class_spec {
     std::string name;
     std::vector<zend_function_entry> methods;
@@ -306,6 +370,7 @@ struct class_spec {
     std::vector<void (*)(zend_object_handlers&)> handler_setup;  // native handlers (count, dimensions)
     std::vector<zend_class_entry* (*)()> interfaces;              // implemented after registration
     std::vector<std::pair<std::string, zval>> constants;          // immutable values (see any_default)
+    std::vector<property_spec> properties;                        // declared and native-backed
 };
 
 PHPBIND_COLD [[noreturn]] void throw_offset_type(zend_object* o, const char* what, const char* expected, zval* z);
@@ -351,22 +416,117 @@ struct second_of<type_list<H, S, T...>> {
 
 /// Registers a class at MINIT; the method table is freed once the engine has
 /// read it (do_register_internal_class copies every entry).
-zend_class_entry* register_class(class_spec& spec, zend_object* (*create)(zend_class_entry*));
+zend_class_entry* register_class(class_spec& spec, zend_object* (*create)(zend_class_entry*), zend_class_entry* parent);
+
+/// Declares the spec's properties on `ce`; native-backed ones join `node`,
+/// whose property handlers are then installed.
+void declare_properties(class_spec& spec, zend_class_entry* ce, class_node& node);
+
+PHPBIND_COLD [[noreturn]] void throw_property_type(zend_object* o, zend_string* name, zval* value, const char* expected);
+
+/// A value the property's C++ type cannot hold (an integer out of range).
+template <class V>
+PHPBIND_COLD [[noreturn]] void throw_property_value(zend_object* o, zend_string* name, zval* value) {
+    if constexpr (std::is_integral_v<V> && !std::is_same_v<V, bool>) {
+        if (Z_TYPE_P(value) == IS_LONG) {
+            throw value_error("Cannot assign " + std::to_string(Z_LVAL_P(value)) + " to property " +
+                              ZSTR_VAL(o->ce->name) + "::$" + ZSTR_VAL(name) + ": it must be between " +
+                              std::to_string(std::numeric_limits<V>::min()) + " and " +
+                              std::to_string(std::numeric_limits<V>::max()));
+        }
+    }
+    throw_property_type(o, name, value, caster<V>::type_name);
+}
+
+template <class T, auto M>
+struct member_access;
+template <class T, class C, class V, V C::*M>
+struct member_access<T, M> {
+    using value_type = std::remove_cv_t<V>;
+    static constexpr bool writable = !std::is_const_v<V>;
+    static void get(zend_object* o, zval* rv) { caster<value_type>::to_zval(native<T>(o)->*M, rv); }
+    static void set(zend_object* o, zend_string* name, zval* v) {
+        if constexpr (writable) {
+            typename caster<value_type>::parsed p;
+            if (UNEXPECTED(!caster<value_type>::try_load(v, p))) throw_property_value<value_type>(o, name, v);
+            native<T>(o)->*M = caster<value_type>::get(p);
+        }
+    }
+};
+
+template <class T, auto G>
+struct getter_access {
+    using value_type = std::remove_cvref_t<typename member_traits<decltype(G)>::ret>;
+    static void get(zend_object* o, zval* rv) { caster<value_type>::to_zval((native<T>(o)->*G)(), rv); }
+};
+
+template <class T, auto S>
+struct setter_access {
+    using value_type = typename first_of<typename member_traits<decltype(S)>::args>::type;
+    static void set(zend_object* o, zend_string* name, zval* v) {
+        typename caster<value_type>::parsed p;
+        if (UNEXPECTED(!caster<value_type>::try_load(v, p))) throw_property_value<value_type>(o, name, v);
+        (native<T>(o)->*S)(caster<value_type>::get(p));
+    }
+};
 
 } // namespace detail
 
-template <class T>
+/// Visibility of a declared property.
+struct visibility {
+    uint32_t flags;
+};
+inline constexpr visibility public_{ZEND_ACC_PUBLIC};
+inline constexpr visibility protected_{ZEND_ACC_PROTECTED};
+inline constexpr visibility private_{ZEND_ACC_PRIVATE};
+
+template <class T, class Base>
 class class_ {
     static_assert(std::is_class_v<T>, "phpbind: class_<T> binds a class or struct type");
+    static_assert(std::is_void_v<Base> || std::is_base_of_v<Base, T>,
+                  "phpbind: class_<T, Base>: Base must be a base class of T");
+    static_assert(std::is_void_v<Base> || !std::is_same_v<Base, T>, "phpbind: a class cannot extend itself");
 
 public:
     class_(module& m, std::string_view name) : m_(m), spec_(std::make_shared<detail::class_spec>()) {
         spec_->name = std::string(name);
         detail::class_info<T>::name = m.keep(name);
         auto spec = spec_;
-        m.at_startup([spec](int) {
-            auto& info = detail::class_info<T>::handlers;
-            info = std_object_handlers;
+        module* mod = &m;
+        m.at_startup([spec, mod](int) {
+            auto& node = detail::class_info<T>::node;
+            zend_class_entry* parent = nullptr;
+            if constexpr (std::is_void_v<Base>) {
+                node.handlers = std_object_handlers;
+                node.parent = nullptr;
+                node.to_parent = nullptr;
+                node.properties.clear();
+            } else {
+                // The base's handlers (count, dimensions, properties, gc) work
+                // on derived objects: they reach the base's C++ part by upcast.
+                const auto& base = detail::class_info<Base>::node;
+                if (!base.ce) {
+                    throw std::runtime_error("class " + spec->name + ": its base class " +
+                                             detail::class_info<Base>::name + " must be bound before it");
+                }
+                node.handlers = base.handlers;
+                node.parent = &base;
+                node.to_parent = &detail::to_base<T, Base>;
+                node.properties = base.properties;
+                parent = base.ce;
+                // Without a constructor of its own it would inherit the
+                // base's, which builds a Base: a default-constructible type
+                // gets `__construct()` from its default constructor instead.
+                if constexpr (std::is_default_constructible_v<T>) {
+                    if (!spec->flags_has_constructor) {
+                        using B = detail::binder<detail::constructor_key<T>, detail::invoke_constructor<T>, void>;
+                        B::bind_into(*mod, "__construct", &spec->methods, ZEND_ACC_PUBLIC | ZEND_ACC_CTOR);
+                    }
+                }
+            }
+            node.self = &detail::self_of<T>;
+            node.constructed = &detail::constructed_of<T>;
+            auto& info = node.handlers;
             info.offset = static_cast<int>(offsetof(detail::object_holder<T>, std));
             info.free_obj = &detail::free_object<T>;
             if constexpr (std::is_copy_constructible_v<T>) info.clone_obj = &detail::clone_object<T>;
@@ -377,8 +537,9 @@ public:
             if constexpr (std::is_default_constructible_v<T>) {
                 if (!spec->flags_has_constructor) create = &create_constructed;
             }
-            zend_class_entry* ce = detail::register_class(*spec, create);
+            zend_class_entry* ce = detail::register_class(*spec, create, parent);
             for (auto iface : spec->interfaces) zend_class_implements(ce, 1, iface());
+            detail::declare_properties(*spec, ce, node);
             detail::class_info<T>::ce = ce;
         });
     }
@@ -455,6 +616,71 @@ public:
         return *this;
     }
 
+    /// A native-backed property: reads and writes of `$obj->name` go to the
+    /// C++ member `M` (a data member: read-write, read-only if const) or to a
+    /// const member function `M` taking nothing (read-only). Declared with the
+    /// member's PHP type, so Reflection, var_dump and get_object_vars show it.
+    template <auto M>
+    class_& property(std::string_view name) {
+        if constexpr (std::is_member_object_pointer_v<decltype(M)>) {
+            using A = detail::member_access<T, M>;
+            add_property<typename A::value_type>(name, &A::get, A::writable ? &A::set : nullptr);
+        } else {
+            static_assert(std::is_member_function_pointer_v<decltype(M)>,
+                          "phpbind: property<&T::member>: a data member or a getter member function");
+            using G = detail::getter_access<T, M>;
+            add_property<typename G::value_type>(name, &G::get, nullptr);
+        }
+        return *this;
+    }
+
+    /// A native-backed property through a getter and a setter member function.
+    template <auto Get, auto Set>
+    class_& property(std::string_view name) {
+        using G = detail::getter_access<T, Get>;
+        using S = detail::setter_access<T, Set>;
+        static_assert(std::is_same_v<typename G::value_type, std::remove_cvref_t<typename S::value_type>>,
+                      "phpbind: property<&T::get, &T::set>: the getter returns what the setter takes");
+        add_property<typename G::value_type>(name, &G::get, &S::set);
+        return *this;
+    }
+
+    /// A native-backed property that PHP can read but not write.
+    template <auto M>
+    class_& property_readonly(std::string_view name) {
+        if constexpr (std::is_member_object_pointer_v<decltype(M)>) {
+            using A = detail::member_access<T, M>;
+            add_property<typename A::value_type>(name, &A::get, nullptr);
+        } else {
+            return property<M>(name);
+        }
+        return *this;
+    }
+
+    /// A declared PHP property of type V (`public int $hits = 0;`), stored by
+    /// the engine in the object like any property a PHP class declares.
+    template <class V, class D>
+    class_& declare(std::string_view name, const D& default_value, visibility vis = public_) {
+        zval z;
+        if constexpr (std::is_same_v<D, std::nullptr_t>) {
+            static_assert(caster<V>::type_mask & MAY_BE_NULL, "phpbind: only a nullable property can default to null");
+            ZVAL_NULL(&z);
+        } else {
+            static_assert(detail::has_persistent_zval<V>, "phpbind: this property type cannot have a default value");
+            caster<V>::persistent_zval(V(default_value), &z);
+        }
+        add_declared<V>(name, &z, vis);
+        return *this;
+    }
+    /// A declared typed property without a default: uninitialized until set.
+    template <class V>
+    class_& declare(std::string_view name, visibility vis = public_) {
+        zval z;
+        ZVAL_UNDEF(&z);
+        add_declared<V>(name, &z, vis);
+        return *this;
+    }
+
     /// `final class ...`
     class_& final_() {
         spec_->flags |= ZEND_ACC_FINAL;
@@ -462,6 +688,33 @@ public:
     }
 
 private:
+    template <class V>
+    detail::property_spec& new_property(std::string_view name) {
+        auto& p = spec_->properties.emplace_back();
+        p.name = std::string(name);
+        p.type_mask = caster<V>::type_mask;
+        p.class_name = detail::class_name_of<caster<V>>();
+        if (p.class_name) p.class_name = m_.keep(p.class_name);
+        ZVAL_UNDEF(&p.default_value);
+        return p;
+    }
+    template <class V>
+    void add_property(std::string_view name, void (*get)(zend_object*, zval*),
+                      void (*set)(zend_object*, zend_string*, zval*)) {
+        auto& p = new_property<V>(name);
+        p.get = get;
+        p.set = set;
+#if PHP_VERSION_ID >= 80100
+        if (!set) p.flags |= ZEND_ACC_READONLY;
+#endif
+    }
+    template <class V>
+    void add_declared(std::string_view name, zval* def, visibility vis) {
+        auto& p = new_property<V>(name);
+        p.flags = vis.flags;
+        ZVAL_COPY_VALUE(&p.default_value, def);
+    }
+
     template <auto F>
     using key_of = typename detail::first_of<typename detail::member_traits<decltype(F)>::args>::type;
 
@@ -574,9 +827,9 @@ private:
     std::shared_ptr<detail::class_spec> spec_;
 };
 
-template <class T>
-class_<T> module::class_(std::string_view name) {
-    return php::class_<T>(*this, name);
+template <class T, class Base>
+class_<T, Base> module::class_(std::string_view name) {
+    return php::class_<T, Base>(*this, name);
 }
 
 PHPBIND_NAMESPACE_END

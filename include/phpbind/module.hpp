@@ -26,7 +26,7 @@
 
 PHPBIND_NAMESPACE_BEGIN
 
-template <class T>
+template <class T, class Base = void>
 class class_;
 
 /// Rows of the module's section in phpinfo() and `php --ri`.
@@ -87,9 +87,10 @@ public:
         return *this;
     }
 
-    /// Binds C++ type T as a PHP class named `name` (phpbind/class.hpp).
-    template <class T>
-    php::class_<T> class_(std::string_view name);
+    /// Binds C++ type T as a PHP class named `name` (phpbind/class.hpp);
+    /// with `Base`, a bound C++ base class, it `extends` Base's PHP class.
+    template <class T, class Base = void>
+    php::class_<T, Base> class_(std::string_view name);
 
     /// A module constant (int, float, bool, string or null), registered at
     /// MINIT. `name` may carry a namespace.

@@ -2,6 +2,7 @@
 // tests/phpt/classes/*.phpt.
 #include "test_ext.hpp"
 
+#include <cmath>
 #include <memory>
 #include <optional>
 #include <string>
@@ -81,6 +82,73 @@ struct Node {
     static int64_t live() { return alive; }
 };
 
+// Native-backed and declared properties.
+struct Point {
+    double x = 0, y = 0;
+    const int64_t id;         // const: read-only from PHP
+    int32_t small = 0;        // range-checked on write
+    std::string label_ = "p";
+    std::optional<std::string> note;
+    static inline int64_t next_id = 1;
+    Point(double px, double py) : x(px), y(py), id(next_id++) {}
+    Point(const Point& o) = default;
+    double length() const { return std::sqrt(x * x + y * y); }
+    std::string label() const { return label_; }
+    void set_label(std::string l) {
+        if (l.empty()) throw php::value_error("Point::$label must not be empty");
+        label_ = std::move(l);
+    }
+    void move_by(double dx, double dy) {
+        x += dx;
+        y += dy;
+    }
+};
+
+// Bound C++ inheritance: Shape <- Rect <- Square, and Widget whose Shape base
+// sits after another base (the upcast adjusts the pointer).
+struct Shape {
+    static inline int64_t alive = 0;
+    std::string kind;
+    int64_t sides = 0;
+    explicit Shape(std::string k, int64_t n = 0) : kind(std::move(k)), sides(n) { ++alive; }
+    Shape(const Shape& o) : kind(o.kind), sides(o.sides) { ++alive; }
+    virtual ~Shape() { --alive; }
+    virtual double area() const { return 0; }
+    std::string describe() const { return kind + " with " + std::to_string(sides) + " sides, area " + std::to_string(area()); }
+    static int64_t live() { return alive; }
+};
+struct Rect : Shape {
+    double w, h;
+    Rect(double pw, double ph) : Shape("rect", 4), w(pw), h(ph) {}
+    double area() const override { return w * h; }
+    double width() const { return w; }
+};
+struct Square : Rect {
+    explicit Square(double s) : Rect(s, s) { kind = "square"; }
+    double side() const { return w; }
+};
+struct Tagged {
+    std::string tag = "tagged";
+    virtual ~Tagged() = default;
+};
+struct Widget : Tagged, Shape {
+    Widget() : Shape("widget", 3) {}
+    double area() const override { return 1.5; }
+    std::string get_tag() const { return tag; }
+};
+struct Circle : Shape {  // bound without a constructor of its own
+    Circle() : Shape("circle") {}
+    double area() const override { return 3.0; }
+};
+
+double shape_area(const Shape& s) { return s.area(); }
+std::string shape_kind(const Shape* s) { return s ? s->kind : "none"; }
+double rect_width(const Rect& r) { return r.width(); }
+void grow_rect(Rect& r) {
+    r.w *= 2;
+    r.h *= 2;
+}
+
 } // namespace
 
 void register_classes(php::module& m) {
@@ -104,6 +172,37 @@ void register_classes(php::module& m) {
         .def<&Node::set_callback>("setCallback", arg("callback"))
         .def<&Node::visit>("visit", arg("arg"))
         .def_static<&Node::live>("live");
+    m.class_<Point>("PhpBind\\Point")
+        .constructor<double, double>(arg("x") = 0.0, arg("y") = 0.0)
+        .property<&Point::x>("x")
+        .property<&Point::y>("y")
+        .property<&Point::id>("id")  // const member: read-only
+        .property<&Point::small>("small")
+        .property<&Point::length>("length")  // getter only: read-only
+        .property<&Point::label, &Point::set_label>("label")
+        .property<&Point::note>("note")
+        .declare<int64_t>("hits", 0)
+        .declare<std::string>("tag", "none", php::protected_)
+        .declare<std::optional<std::string>>("comment", nullptr)
+        .declare<int64_t>("later")
+        .def<&Point::move_by>("moveBy", arg("dx"), arg("dy"));
+
+    m.class_<Shape>("PhpBind\\Shape")
+        .constructor<std::string, int64_t>(arg("kind"), arg("sides") = 0)
+        .def<&Shape::area>("area")
+        .def<&Shape::describe>("describe")
+        .def_static<&Shape::live>("live")
+        .property<&Shape::kind>("kind")
+        .property<&Shape::sides>("sides");
+    m.class_<Rect, Shape>("PhpBind\\Rect").constructor<double, double>(arg("w"), arg("h")).def<&Rect::width>("width");
+    m.class_<Square, Rect>("PhpBind\\Square").constructor<double>(arg("side")).def<&Square::side>("side");
+    m.class_<Widget, Shape>("PhpBind\\Widget").constructor<>().def<&Widget::get_tag>("tag");
+    m.class_<Circle, Shape>("PhpBind\\Circle");
+    m.def<&shape_area>("pb_shape_area", arg("shape"));
+    m.def<&shape_kind>("pb_shape_kind", arg("shape"));
+    m.def<&rect_width>("pb_rect_width", arg("rect"));
+    m.def<&grow_rect>("pb_grow_rect", arg("rect"));
+
     m.def<&sum_counters>("pb_sum_counters", arg("a"), arg("b"));
     m.def<&bump>("pb_bump", arg("c"));
     m.def<&maybe>("pb_maybe", arg("c"));
