@@ -127,14 +127,23 @@ void eval_guarded(const char* code, size_t len, zval* ret) {
 
 namespace {
 // Functions resolved by name during this request. User functions die with the
-// request, so the cache is emptied when it ends (see lifetime.cpp).
+// request, so the cache is emptied when it ends (see lifetime.cpp). Created on
+// first use and deleted only when the extension is unloaded (no static
+// destructor may run before a request that still uses it has ended).
+std::unordered_map<std::string, zend_fcall_info_cache>* function_cache_ptr = nullptr;
 std::unordered_map<std::string, zend_fcall_info_cache>& function_cache() {
-    static auto* cache = new std::unordered_map<std::string, zend_fcall_info_cache>();  // immortal by design
-    return *cache;
+    if (!function_cache_ptr) function_cache_ptr = new std::unordered_map<std::string, zend_fcall_info_cache>();
+    return *function_cache_ptr;
 }
 } // namespace
 
-void clear_function_cache() noexcept { function_cache().clear(); }
+void clear_function_cache() noexcept {
+    if (function_cache_ptr) function_cache_ptr->clear();
+}
+void free_function_cache() noexcept {
+    delete function_cache_ptr;
+    function_cache_ptr = nullptr;
+}
 
 void resolve_function(std::string_view name, zend_fcall_info_cache* fcc) {
     auto& cache = function_cache();

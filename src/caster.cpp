@@ -7,6 +7,8 @@
 // (which itself stays quiet when an exception is already pending).
 #include <phpbind/caster.hpp>
 
+#include <vector>
+
 #include <cstring>
 
 PHPBIND_NAMESPACE_BEGIN
@@ -69,6 +71,27 @@ zend_string* immortal_string(std::string_view s) {
     // shared-memory strings the same way).
     GC_TYPE_INFO(str) = GC_STRING | ((IS_STR_INTERNED | IS_STR_PERSISTENT) << GC_FLAGS_SHIFT);
     return str;
+}
+
+namespace {
+// Per extension (phpbind is linked into each one with hidden visibility).
+// Allocated on first use and freed by free_registration_strings() only, so
+// no static destructor can run before the extension's unload frees it.
+std::vector<zend_string*>* registration_strings = nullptr;
+} // namespace
+
+zend_string* registration_string(std::string_view s) {
+    zend_string* str = immortal_string(s);
+    if (!registration_strings) registration_strings = new std::vector<zend_string*>();
+    registration_strings->push_back(str);
+    return str;
+}
+
+void free_registration_strings() noexcept {
+    if (!registration_strings) return;
+    for (zend_string* s : *registration_strings) pefree(s, 1);
+    delete registration_strings;
+    registration_strings = nullptr;
 }
 
 } // namespace detail

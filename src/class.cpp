@@ -190,9 +190,13 @@ void declare_properties(class_spec& spec, zend_class_entry* ce, class_node& node
             type = (zend_type)ZEND_TYPE_INIT_CLASS(zend_string_init_interned(p.class_name, strlen(p.class_name), 1),
                                                    (p.type_mask & MAY_BE_NULL) != 0, 0);
         }
-        // The engine takes the default as is (ZVAL_COPY_VALUE): it is
-        // persistent and immutable (any_default / persistent_zval), and the
-        // engine frees it with the class.
+        // The engine takes the default as is (ZVAL_COPY_VALUE) and keeps it
+        // for the class's life, which outlasts the extension's own data: a
+        // string default becomes an interned string the engine owns.
+        if (Z_TYPE(p.default_value) == IS_STRING) {
+            zend_string* s = Z_STR(p.default_value);
+            ZVAL_INTERNED_STR(&p.default_value, zend_string_init_interned(ZSTR_VAL(s), ZSTR_LEN(s), 1));
+        }
         zend_property_info* info = zend_declare_typed_property(ce, name, &p.default_value, p.flags, nullptr, type);
         if (p.get) node.properties.push_back(native_property{name, p.get, p.set, info});
     }

@@ -10,7 +10,22 @@ void info_table::row(std::string_view key, std::string_view value) {
     php_info_print_table_row(2, k.c_str(), v.c_str());
 }
 
+namespace detail {
+void free_function_cache() noexcept;  // call.cpp
+void free_deferred_list() noexcept;   // persistent.cpp
+
+void free_extension_data() noexcept {
+    free_registration_strings();
+    free_function_cache();
+    free_deferred_list();
+}
+} // namespace detail
+
 module::module(std::string name) : name_(std::move(name)) {}
+
+module::~module() {
+    for (auto d : deleters_) d();
+}
 
 module& module::version(std::string v) {
     version_ = std::move(v);

@@ -16,14 +16,14 @@ struct detached {
 namespace {
 
 // Persistent blocks whose last owner went away during a request; freed once
-// the request has ended. Immortal by design (one vector per extension).
-std::mutex& deferred_mutex() {
-    static auto* m = new std::mutex;
-    return *m;
-}
+// the request has ended. One list per extension, created on first use and
+// deleted when the extension is unloaded (free_deferred_list).
+std::mutex deferred_lock;  // trivially destructible in practice; never used after unload
+std::vector<detached*>* deferred_list = nullptr;
+std::mutex& deferred_mutex() { return deferred_lock; }
 std::vector<detached*>& deferred() {
-    static auto* v = new std::vector<detached*>;
-    return *v;
+    if (!deferred_list) deferred_list = new std::vector<detached*>;
+    return *deferred_list;
 }
 
 std::string key_path(const std::string& base, const zend_string* key, zend_ulong h) {
@@ -195,6 +195,11 @@ void free_deferred_persistent() noexcept {
         batch.swap(deferred());
     }
     for (detached* d : batch) destroy(d);
+}
+
+void free_deferred_list() noexcept {
+    delete deferred_list;  // empty once every request has ended
+    deferred_list = nullptr;
 }
 
 } // namespace detail

@@ -43,10 +43,21 @@ struct caster {
 namespace detail {
 
 /// An immortal, persistent, interned-flagged string: the engine never
-/// refcounts or frees it, so it can sit in process-lifetime tables (argument
-/// defaults, constants) and be read by any request. Immortal by design: owned
-/// by the extension's static registration storage (docs/functions.md).
+/// refcounts or frees it, so it can sit in process-lifetime tables and be
+/// read by any request. The caller owns it (php::Persistent frees its own).
 zend_string* immortal_string(std::string_view s);
+
+/// An immortal string owned by the extension's registration data (argument
+/// defaults, constants): freed with it when the extension is unloaded
+/// (docs/memory-model.md).
+zend_string* registration_string(std::string_view s);
+
+/// Frees every registration string; the extension's unload calls it.
+void free_registration_strings() noexcept;
+
+/// Frees what the extension kept for the process (registration strings, the
+/// call-by-name cache, the deferred-free list): its unload calls it.
+void free_extension_data() noexcept;
 
 PHPBIND_COLD bool load_long_slow(zval* arg, uint32_t num, zend_long& out, bool nullable);
 PHPBIND_COLD bool load_double_slow(zval* arg, uint32_t num, double& out, bool nullable);
@@ -182,7 +193,7 @@ struct string_caster_base {
     }
     static void to_zval(std::string_view v, zval* out) { ZVAL_STRINGL_FAST(out, v.data(), v.size()); }
     static void persistent_zval(std::string_view v, zval* out) {
-        ZVAL_INTERNED_STR(out, detail::immortal_string(v));
+        ZVAL_INTERNED_STR(out, detail::registration_string(v));
     }
 };
 

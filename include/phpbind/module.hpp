@@ -38,6 +38,7 @@ public:
 class module {
 public:
     explicit module(std::string name);
+    ~module();
     module(const module&) = delete;
     module& operator=(const module&) = delete;
 
@@ -152,7 +153,11 @@ private:
             using Slot = detail::closure_slot<Fn, K>;
             if (done || Slot::ptr) return;
             done = true;
-            Slot::ptr = new Fn(std::forward<F>(f));  // immortal by design
+            Slot::ptr = new Fn(std::forward<F>(f));  // lives as long as the module
+            deleters_.push_back([] {
+                delete static_cast<Fn*>(Slot::ptr);
+                Slot::ptr = nullptr;
+            });
             using B = typename detail::binder_for<Slot, detail::invoke_closure<Fn, &Slot::ptr>, typename S::ret,
                                                   typename S::args>::type;
             B::bind(*this, name, extra...);
@@ -178,6 +183,7 @@ private:
     std::vector<std::function<void(info_table&)>> info_;
     std::vector<std::function<void(int)>> registrations_;
     std::vector<std::string> errors_;
+    std::vector<void (*)()> deleters_;  // stateful callables' storage
     bool finished_ = false;
     int module_number_ = 0;
 };
@@ -195,6 +201,18 @@ struct module_host {
     static zend_result rshutdown(int, int) { return instance->request_shutdown(); }
     static void minfo(zend_module_entry*) { instance->print_info(); }
     static zend_result post_deactivate() { return instance->post_deactivate(); }
+
+    /// Frees the module's registration data when the extension is unloaded
+    /// (its static destructors run at dlclose(), after the engine has called
+    /// MSHUTDOWN and is done with the module entry, or at process exit).
+    struct reaper {
+        constexpr reaper() = default;
+        ~reaper() {
+            delete instance;
+            instance = nullptr;
+            free_extension_data();
+        }
+    };
 
     static zend_module_entry* entry(const char* name) {
         if (!instance) {
@@ -231,6 +249,7 @@ PHPBIND_NAMESPACE_END
 #ifdef PHPBIND_NO_GET_MODULE
 #define PHPBIND_DETAIL_GET_MODULE(name)
 #else
-#define PHPBIND_DETAIL_GET_MODULE(name) \
-    PHPBIND_EXPORT zend_module_entry* get_module() { return phpbind_module_##name(); }
+#define PHPBIND_DETAIL_GET_MODULE(name)                                                         \
+    PHPBIND_EXPORT zend_module_entry* get_module() { return phpbind_module_##name(); }           \
+    static ::php::detail::module_host<&phpbind_init_##name>::reaper phpbind_reaper_##name;
 #endif

@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# tests/tools/check-memory-model.sh — the registration memory model, checked
+# with valgrind (docs/memory-model.md).
+#
+#   check-memory-model.sh <php> <extension.so> <second-extension.so>
+#
+# Runs `php -n -d extension=... -r '<script>'` under memcheck with every leak
+# kind shown, with both extensions loaded and used, twice: as php normally
+# runs (extensions unloaded at shutdown) and with ZEND_DONT_UNLOAD_MODULES=1
+# (kept mapped until exit). Each run must report zero bytes definitely,
+# indirectly and possibly lost and no memory error, and no still-reachable
+# block may have been allocated by phpbind or the extensions: every one must
+# also appear, with the same allocation stack, in a run of bare php, or come
+# from the dynamic loader keeping the extension mapped.
+set -euo pipefail
+php=$1 ext=$2 second=$3
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# Uses both modules: functions, classes, constants, a by-name call.
+script='
+$c = new PhpBind\Counter(1); $c->inc();
+$p = new PhpBind\Point(3, 4); $p->x = 1.5; var_dump($p->length > 0);
+var_dump(pb_shape_area(new PhpBind\Square(2)), count(get_extension_funcs("phpbind_test")) > 10);
+var_dump(second_hello("the memory model"));
+'
+
+# records FILE: one line per still-reachable record: its allocation stack
+# (function names only, addresses dropped).
+records() {
+    awk '
+        /are still reachable in loss record/ { inrec = 1; stack = ""; next }
+        inrec && /(at|by) 0x[0-9A-Fa-f]+:/ {
+            line = $0; sub(/.*(at|by) 0x[0-9A-Fa-f]+: /, "", line); sub(/ \(.*/, "", line)
+            stack = stack (stack == "" ? "" : " <- ") line; next
+        }
+        inrec { if (stack != "") print stack; inrec = 0 }
+    ' "$1" | sort
+}
+
+run() {  # run NAME ARGS...: memcheck output in $work/NAME.log
+    local name=$1
+    shift
+    USE_ZEND_ALLOC=0 valgrind --leak-check=full --show-leak-kinds=all --errors-for-leak-kinds=definite,indirect,possible \
+        --num-callers=30 --log-file="$work/$name.log" "$php" -n "$@" >"$work/$name.out" 2>&1 || true
+}
+
+status=0
+for mode in unload keep; do
+    if [[ $mode == keep ]]; then export ZEND_DONT_UNLOAD_MODULES=1; else unset ZEND_DONT_UNLOAD_MODULES; fi
+    run "bare-$mode" -r ''
+    run "ext-$mode" -d "extension=$ext" -d "extension=$second" -r "$script"
+    log=$work/ext-$mode.log
+    for kind in "definitely lost" "indirectly lost" "possibly lost"; do
+        line=$(grep -E "$kind: " "$log" || echo "$kind: 0 bytes in 0 blocks")
+        if ! grep -qE "$kind: 0 bytes in 0 blocks" <<<"$line"; then
+            echo "[$mode] $(sed 's/^==[0-9]*== *//' <<<"$line")"
+            status=1
+        fi
+    done
+    if ! grep -q "ERROR SUMMARY: 0 errors" "$log"; then
+        echo "[$mode] memcheck errors:"; grep -E "Invalid|uninitialised|ERROR SUMMARY" "$log" | head -20
+        status=1
+    fi
+    if grep -qE "^(Fatal|Warning)|PHP (Fatal|Warning)" "$work/ext-$mode.out"; then
+        echo "[$mode] the script failed:"; cat "$work/ext-$mode.out"
+        status=1
+    fi
+    records "$work/bare-$mode.log" >"$work/bare-$mode.rec"
+    records "$log" >"$work/ext-$mode.rec"
+    # Still-reachable records only the run with the extensions has.
+    comm -13 "$work/bare-$mode.rec" "$work/ext-$mode.rec" >"$work/extra-$mode.rec"
+    if grep -vE "^malloc <- malloc <- (strdup <- )?_dl_|^calloc <- calloc <- _dl_|^malloc <- malloc <- add_to_global" \
+        "$work/extra-$mode.rec" >"$work/unexplained-$mode.rec"; then
+        echo "[$mode] still-reachable blocks not explained by php or the dynamic loader:"
+        cat "$work/unexplained-$mode.rec"
+        status=1
+    fi
+    summary=$(grep -E "still reachable:" "$log" | sed 's/^==[0-9]*== *//')
+    bare=$(grep -E "still reachable:" "$work/bare-$mode.log" | sed 's/^==[0-9]*== *//')
+    echo "[$mode] zero lost; $summary (bare php: ${bare#still reachable: }); $(wc -l <"$work/extra-$mode.rec") extra record(s), all from the dynamic loader"
+done
+cat "$work/ext-unload.out"
+exit $status
