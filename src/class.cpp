@@ -17,6 +17,11 @@ std::string demangle(const std::type_info& t) {
     return out;
 }
 
+void not_shared_error(uint32_t num, const char* class_name, zend_object* o) {
+    zend_argument_type_error(num, "must be of type ?%s shared with C++ (an object made from a std::shared_ptr), %s given",
+                             class_name, ZSTR_VAL(o->ce->name));
+}
+
 void throw_uninitialized(zend_object* o) {
     throw error(std::string(ZSTR_VAL(o->ce->name)) +
                 " object is not initialized: its constructor (parent::__construct()) was not called");

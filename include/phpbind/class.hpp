@@ -27,17 +27,29 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <typeindex>
 #include <typeinfo>
+#include <unordered_map>
 #include <vector>
 
 PHPBIND_NAMESPACE_BEGIN
 
 namespace detail {
 
+/// How an object holds its C++ object.
+enum class holding : unsigned char {
+    none,     // not constructed (yet)
+    inline_,  // in `storage`: built by __construct, a by-value return or clone
+    unique,   // a heap object the PHP object owns (a returned std::unique_ptr<T>)
+    shared,   // a heap object it shares (a returned std::shared_ptr<T>)
+};
+
 template <class T>
 struct object_holder {
     alignas(T) unsigned char storage[sizeof(T)];
-    bool constructed;
+    alignas(std::shared_ptr<T>) unsigned char owner[sizeof(std::shared_ptr<T>)];  // holding::shared
+    T* ptr;  // the C++ object; null until constructed
+    holding how;
     zend_object std;  // last: declared properties are allocated after it
 };
 
@@ -59,6 +71,11 @@ struct class_node {
     const class_node* parent = nullptr;       // the bound C++ base, if any
     void* (*self)(zend_object*) = nullptr;    // the C++ object (throws if not constructed)
     bool (*constructed)(zend_object*) noexcept = nullptr;
+    std::shared_ptr<void> (*share)(zend_object*) noexcept = nullptr;  // the owner, if held by a shared_ptr
+    // New objects of this class around a heap object of exactly this type
+    // (given as its most-derived address): owning it, or sharing `owner`.
+    void (*adopt_unique)(void*, zval*) = nullptr;
+    void (*adopt_shared)(std::shared_ptr<void>, void*, zval*) = nullptr;
     void* (*to_parent)(void*) = nullptr;      // Derived* -> Base*
     std::vector<native_property> properties;  // this class's and its bases'
 };
@@ -66,6 +83,13 @@ static_assert(std::is_standard_layout_v<class_node>);
 
 PHPBIND_INLINE const class_node* node_of(const zend_object* o) noexcept {
     return reinterpret_cast<const class_node*>(o->handlers);
+}
+
+/// Bound classes by C++ type: a returned pointer to a polymorphic base becomes
+/// an object of its dynamic type's class, when that type is bound too.
+inline std::unordered_map<std::type_index, const class_node*>& classes_by_type() {
+    static std::unordered_map<std::type_index, const class_node*> map;
+    return map;
 }
 
 template <class T>
@@ -98,9 +122,9 @@ PHPBIND_COLD void* upcast(zend_object* o, const class_node* target);
 template <class T>
 PHPBIND_INLINE T* native(zend_object* o) {
     if (EXPECTED(o->handlers == &class_info<T>::node.handlers)) {
-        object_holder<T>* h = holder_of<T>(o);
-        if (UNEXPECTED(!h->constructed)) throw_uninitialized(o);
-        return storage_of(h);
+        T* p = holder_of<T>(o)->ptr;
+        if (UNEXPECTED(!p)) throw_uninitialized(o);
+        return p;
     }
     return static_cast<T*>(upcast(o, &class_info<T>::node));
 }
@@ -111,7 +135,7 @@ void* self_of(zend_object* o) {
 }
 template <class T>
 bool constructed_of(zend_object* o) noexcept {
-    return holder_of<T>(o)->constructed;
+    return holder_of<T>(o)->ptr != nullptr;
 }
 template <class D, class B>
 void* to_base(void* p) {
@@ -121,21 +145,43 @@ void* to_base(void* p) {
 template <class T>
 zend_object* create_object(zend_class_entry* ce) {
     auto* h = static_cast<object_holder<T>*>(zend_object_alloc(sizeof(object_holder<T>), ce));
-    h->constructed = false;
+    h->ptr = nullptr;
+    h->how = holding::none;
     zend_object_std_init(&h->std, ce);
     object_properties_init(&h->std, ce);
     h->std.handlers = &class_info<T>::node.handlers;
     return &h->std;
 }
 
+/// Destroys or lets go of the C++ object, whichever way it is held.
+template <class T>
+void release_native(object_holder<T>* h) noexcept {
+    T* p = h->ptr;
+    holding how = h->how;
+    h->ptr = nullptr;
+    h->how = holding::none;
+    switch (how) {
+    case holding::none: break;
+    case holding::inline_: p->~T(); break;
+    case holding::unique: delete p; break;
+    case holding::shared:
+        std::launder(reinterpret_cast<std::shared_ptr<T>*>(h->owner))->~shared_ptr();
+        break;
+    }
+}
+
+/// Builds the C++ object in the object's own storage.
+template <class T, class... A>
+void construct_inline(object_holder<T>* h, A&&... a) {
+    new (h->storage) T(std::forward<A>(a)...);
+    h->ptr = storage_of(h);
+    h->how = holding::inline_;
+}
+
 template <class T>
 void free_object(zend_object* o) {
-    object_holder<T>* h = holder_of<T>(o);
     zend_object_std_dtor(o);
-    if (h->constructed) {
-        h->constructed = false;
-        storage_of(h)->~T();
-    }
+    release_native(holder_of<T>(o));
 }
 
 /// What a native object reports to the cycle collector: every PHP value it
@@ -183,10 +229,9 @@ zend_object* clone_object(zend_object* old) {
     zend_object* fresh = create_object<T>(old->ce);
     object_holder<T>* from = holder_of<T>(old);
     object_holder<T>* to = holder_of<T>(fresh);
-    if (from->constructed) {
+    if (from->ptr) {
         try {
-            new (to->storage) T(*storage_of(from));
-            to->constructed = true;
+            construct_inline(to, *from->ptr);
         } catch (...) {
             (void)raise_current_exception();
         }
@@ -201,16 +246,73 @@ void new_object(V&& value, zval* out) {
     zend_class_entry* ce = class_info<T>::ce;
     if (!ce) throw_unbound(typeid(T));
     zend_object* o = create_object<T>(ce);
-    object_holder<T>* h = holder_of<T>(o);
     try {
-        new (h->storage) T(std::forward<V>(value));
+        construct_inline(holder_of<T>(o), std::forward<V>(value));
     } catch (...) {
         OBJ_RELEASE(o);
         throw;
     }
-    h->constructed = true;
     ZVAL_OBJ(out, o);
 }
+
+template <class T>
+void adopt_unique(void* p, zval* out) {
+    object_holder<T>* h = holder_of<T>(create_object<T>(class_info<T>::ce));
+    h->ptr = static_cast<T*>(p);
+    h->how = holding::unique;
+    ZVAL_OBJ(out, &h->std);
+}
+template <class T>
+void adopt_shared(std::shared_ptr<void> owner, void* p, zval* out) {
+    object_holder<T>* h = holder_of<T>(create_object<T>(class_info<T>::ce));
+    h->ptr = static_cast<T*>(p);
+    new (h->owner) std::shared_ptr<T>(std::move(owner), h->ptr);  // shares owner's control block
+    h->how = holding::shared;
+    ZVAL_OBJ(out, &h->std);
+}
+
+/// The bound class of `*p`'s dynamic type and its address, when T is
+/// polymorphic and that type is bound; otherwise T's own.
+template <class T>
+std::pair<const class_node*, void*> dynamic_class(T* p) {
+    if constexpr (std::is_polymorphic_v<T>) {
+        const std::type_info& dyn = typeid(*p);
+        if (dyn != typeid(T)) {
+            auto& map = classes_by_type();
+            if (auto it = map.find(std::type_index(dyn)); it != map.end() && it->second->ce) {
+                return {it->second, dynamic_cast<void*>(p)};
+            }
+        }
+    }
+    if (!class_info<T>::ce) throw_unbound(typeid(T));
+    return {&class_info<T>::node, p};
+}
+
+/// A new PHP object that takes ownership of `p` (never null).
+template <class T>
+void new_object_owning(std::unique_ptr<T> p, zval* out) {
+    auto [node, addr] = dynamic_class(p.get());
+    node->adopt_unique(addr, out);
+    (void)p.release();
+}
+
+/// A new PHP object sharing ownership of `p` (never null).
+template <class T>
+void new_object_sharing(std::shared_ptr<T> p, zval* out) {
+    auto [node, addr] = dynamic_class(p.get());
+    node->adopt_shared(std::shared_ptr<void>(std::move(p)), addr, out);
+}
+
+/// The std::shared_ptr an object shares its C++ object through; empty if it
+/// holds it any other way.
+template <class T>
+std::shared_ptr<void> share_of(zend_object* o) noexcept {
+    object_holder<T>* h = holder_of<T>(o);
+    if (h->how != holding::shared) return {};
+    return *std::launder(reinterpret_cast<std::shared_ptr<T>*>(h->owner));
+}
+
+PHPBIND_COLD void not_shared_error(uint32_t num, const char* class_name, zend_object* o);
 
 } // namespace detail
 
@@ -278,6 +380,67 @@ struct caster<T*> {
     }
 };
 
+/// std::unique_ptr<T> as a result: the new PHP object owns the C++ object
+/// (deleted with it); null gives null. As a parameter it is refused: PHP
+/// objects keep their C++ objects (take T&, const T& or T*).
+template <class T>
+    requires std::is_class_v<T>
+struct caster<std::unique_ptr<T>> {
+    static constexpr uint32_t type_mask = MAY_BE_NULL;
+    static constexpr const char* type_name = "object";
+    static const char* class_name() { return caster<T>::class_name(); }
+    static void to_zval(std::unique_ptr<T>&& p, zval* out) {
+        if (!p) ZVAL_NULL(out);
+        else detail::new_object_owning(std::move(p), out);
+    }
+    using parsed = zend_object*;
+    template <class X = void>
+    static bool load(zval*, uint32_t, zend_object*&, bool) {
+        static_assert(sizeof(X*) == 0,
+                      "phpbind: a PHP object cannot give up its C++ object: take T&, const T& or T* instead of "
+                      "std::unique_ptr<T>");
+        return false;
+    }
+};
+
+/// std::shared_ptr<T> as a result: the new PHP object shares ownership of the
+/// C++ object (each return makes a new PHP object); null gives null. As a
+/// parameter: an object that shares its C++ object this way (or null) gives
+/// a shared_ptr to it (to its T part, for a derived class), which C++ may
+/// keep beyond the request; any other object raises TypeError.
+template <class T>
+    requires std::is_class_v<T>
+struct caster<std::shared_ptr<T>> {
+    static constexpr uint32_t type_mask = MAY_BE_NULL;
+    static constexpr const char* type_name = "object";
+    using parsed = zend_object*;
+    static const char* class_name() { return caster<T>::class_name(); }
+    static bool try_load(zval* z, zend_object*& out) noexcept {
+        if (Z_TYPE_P(z) == IS_NULL) {
+            out = nullptr;
+            return true;
+        }
+        if (!caster<T>::matches(z) || !detail::node_of(Z_OBJ_P(z))->share(Z_OBJ_P(z))) return false;
+        out = Z_OBJ_P(z);
+        return true;
+    }
+    static bool load(zval* arg, uint32_t num, zend_object*& out, bool) {
+        if (EXPECTED(try_load(arg, out))) return true;
+        if (caster<T>::matches(arg)) detail::not_shared_error(num, class_name(), Z_OBJ_P(arg));
+        else zend_wrong_parameter_class_or_null_error(num, class_name(), arg);
+        return false;
+    }
+    static std::shared_ptr<T> get(zend_object* o) {
+        if (!o) return {};
+        // Shares the owner's control block, points at the T part.
+        return std::shared_ptr<T>(detail::node_of(o)->share(o), detail::native<T>(o));
+    }
+    static void to_zval(std::shared_ptr<T> p, zval* out) {
+        if (!p) ZVAL_NULL(out);
+        else detail::new_object_sharing(std::move(p), out);
+    }
+};
+
 namespace detail {
 
 // Parameters of bound class types: T& and const T& refer to the object's own
@@ -338,12 +501,8 @@ struct invoke_constructor {
         // this one; it must not build a T where the derived object lives.
         if (UNEXPECTED(node_of(self)->self != &self_of<T>)) throw_inherited_constructor(self);
         object_holder<T>* h = holder_of<T>(self);
-        if (h->constructed) {
-            h->constructed = false;
-            storage_of(h)->~T();
-        }
-        new (h->storage) T(std::forward<X>(a)...);
-        h->constructed = true;
+        release_native(h);  // __construct called again
+        construct_inline(h, std::forward<X>(a)...);
     }
     static void signature(A...);  // the parameter list, for binder_for
 };
@@ -526,6 +685,10 @@ public:
             }
             node.self = &detail::self_of<T>;
             node.constructed = &detail::constructed_of<T>;
+            node.share = &detail::share_of<T>;
+            node.adopt_unique = &detail::adopt_unique<T>;
+            node.adopt_shared = &detail::adopt_shared<T>;
+            detail::classes_by_type()[std::type_index(typeid(T))] = &node;
             auto& info = node.handlers;
             info.offset = static_cast<int>(offsetof(detail::object_holder<T>, std));
             info.free_obj = &detail::free_object<T>;
@@ -817,9 +980,7 @@ private:
 
     static zend_object* create_constructed(zend_class_entry* ce) {
         zend_object* o = detail::create_object<T>(ce);
-        detail::object_holder<T>* h = detail::holder_of<T>(o);
-        new (h->storage) T();
-        h->constructed = true;
+        detail::construct_inline(detail::holder_of<T>(o));
         return o;
     }
 

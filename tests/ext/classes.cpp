@@ -3,6 +3,7 @@
 #include "test_ext.hpp"
 
 #include <cmath>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -149,6 +150,42 @@ void grow_rect(Rect& r) {
     r.h *= 2;
 }
 
+// Smart pointers: a returned unique_ptr hands its object to PHP; a returned
+// shared_ptr shares it with C++ (a pool that outlives requests).
+struct Resource {
+    static inline int64_t alive = 0;
+    std::string name;
+    int64_t uses = 0;
+    explicit Resource(std::string n) : name(std::move(n)) { ++alive; }
+    Resource(const Resource& o) : name(o.name + " (copy)"), uses(o.uses) { ++alive; }
+    ~Resource() { --alive; }
+    int64_t use() { return ++uses; }
+    static int64_t live() { return alive; }
+};
+std::map<std::string, std::shared_ptr<Resource>> pool;
+
+std::unique_ptr<Resource> open_resource(std::string name) {
+    if (name.empty()) return nullptr;
+    return std::make_unique<Resource>(std::move(name));
+}
+std::shared_ptr<Resource> pool_get(const std::string& name) {
+    auto& r = pool[name];
+    if (!r) r = std::make_shared<Resource>(name);
+    return r;
+}
+int64_t pool_uses(const std::string& name) {
+    auto it = pool.find(name);
+    return it == pool.end() ? -1 : it->second->uses;
+}
+bool pool_drop(const std::string& name) { return pool.erase(name) > 0; }
+int64_t pool_put(std::shared_ptr<Resource> r) {
+    if (!r) return 0;
+    pool[r->name] = r;
+    return r.use_count() - 1;  // owners besides this parameter
+}
+std::shared_ptr<Shape> shared_square(double side) { return std::make_shared<Square>(side); }
+double shared_area(std::shared_ptr<Shape> s) { return s ? s->area() : -1; }
+
 } // namespace
 
 void register_classes(php::module& m) {
@@ -202,6 +239,20 @@ void register_classes(php::module& m) {
     m.def<&shape_kind>("pb_shape_kind", arg("shape"));
     m.def<&rect_width>("pb_rect_width", arg("rect"));
     m.def<&grow_rect>("pb_grow_rect", arg("rect"));
+
+    m.class_<Resource>("PhpBind\\Resource")
+        .constructor<std::string>(arg("name"))
+        .def<&Resource::use>("use")
+        .property<&Resource::name>("name")
+        .property_readonly<&Resource::uses>("uses")
+        .def_static<&Resource::live>("live");
+    m.def<&open_resource>("pb_open_resource", arg("name"));
+    m.def<&pool_get>("pb_pool_get", arg("name"));
+    m.def<&pool_uses>("pb_pool_uses", arg("name"));
+    m.def<&pool_drop>("pb_pool_drop", arg("name"));
+    m.def<&pool_put>("pb_pool_put", arg("resource"));
+    m.def<&shared_square>("pb_shared_square", arg("side"));
+    m.def<&shared_area>("pb_shared_area", arg("shape"));
 
     m.def<&sum_counters>("pb_sum_counters", arg("a"), arg("b"));
     m.def<&bump>("pb_bump", arg("c"));
