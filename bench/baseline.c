@@ -5,10 +5,11 @@
  * module entry, and nothing exported but get_module. Every function here has
  * exactly the PHP signature of its counterpart in phpbind_bench.cpp, so the
  * engine does the same work around both calls and only the handlers differ.
- * The classes Counter and Bag are written the same way: a custom object struct
- * with the zend_object last, their own handlers, and methods with full arg
- * info; Bag also implements the object handlers that count() and $obj[...]
- * reach directly, as an engine class such as SplFixedArray does.
+ * The classes Counter and Bag have methods with full arg info too. Counter
+ * keeps its count in a declared typed property, as a PHP class would; Bag is a
+ * custom object struct with the zend_object last and its own handlers,
+ * including the ones that count() and $obj[...] reach directly, as an engine
+ * class such as SplFixedArray does.
  */
 #include <php.h>
 #include <zend_interfaces.h>
@@ -130,59 +131,55 @@ static ZEND_FUNCTION(call_back)
 	}
 }
 
-/* ---- final class Counter { public function inc(): int } ----------------------
- * The C state lives in front of the zend_object, which comes last so that the
- * engine can append the declared properties to it; the handlers' offset takes
- * a zend_object pointer back to the struct. */
-typedef struct {
-	int64_t n;
-	zend_object std;
-} counter_object;
-
+/* ---- final class Counter { public int $n = 0; public function inc(): int } ----
+ * The count is the declared typed property $n itself, in the object's property
+ * slot: PHP code reads $c->n straight from the slot (the engine caches its
+ * offset per opline), and inc() increments the slot in place. No native state,
+ * so Counter uses the standard object and handlers (clone copies $n). */
 static zend_class_entry *counter_ce;
-static zend_object_handlers counter_handlers;
+static zend_string *counter_n_name;    /* "n", interned */
+static uint32_t counter_n_offset;      /* $n's slot in the object */
 
-static inline counter_object *counter_from_obj(zend_object *obj)
+/* The slow path of inc(): $n is a reference (`$r = &$c->n`), uninitialized
+ * (unset), or PHP_INT_MAX. The engine reads and writes it (checking the types
+ * of a reference's other holders, throwing for an uninitialized $n); the
+ * maximum throws as `++$c->n` does. */
+static zend_never_inline ZEND_COLD void counter_inc_slow(zend_object *obj, zval *return_value)
 {
-	return (counter_object *) ((char *) obj - XtOffsetOf(counter_object, std));
+	zval rv, *n;
+
+	n = zend_read_property_ex(counter_ce, obj, counter_n_name, 0, &rv);
+	if (UNEXPECTED(EG(exception))) {
+		RETURN_THROWS();
+	}
+	ZVAL_DEREF(n);
+	if (Z_LVAL_P(n) == ZEND_LONG_MAX) {
+		zend_throw_error(NULL, "Cannot increment property %s::$%s of type int past its maximal value",
+			ZSTR_VAL(counter_ce->name), ZSTR_VAL(counter_n_name));
+		RETURN_THROWS();
+	}
+	RETVAL_LONG(Z_LVAL_P(n) + 1);
+	zend_update_property_ex(counter_ce, obj, counter_n_name, return_value);
 }
 
-static zend_object *counter_create(zend_class_entry *ce)
-{
-	counter_object *c = zend_object_alloc(sizeof(counter_object), ce);
-
-	c->n = 0;
-	zend_object_std_init(&c->std, ce);
-	object_properties_init(&c->std, ce);
-	c->std.handlers = &counter_handlers;
-	return &c->std;
-}
-
-/* clone copies the count: the standard clone handler would start from a fresh
- * object (n = 0) and copy only the PHP properties. */
-static zend_object *counter_clone(zend_object *old)
-{
-	zend_object *obj = counter_create(old->ce);
-
-	counter_from_obj(obj)->n = counter_from_obj(old)->n;
-	zend_objects_clone_members(obj, old);
-	return obj;
-}
-
-static void counter_free(zend_object *obj)
-{
-	zend_object_std_dtor(obj);
-}
-
-/* Counter::inc(): int — increments the count and returns the new value */
+/* Counter::inc(): int — increments $n and returns the new value */
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_Counter_inc, 0, 0, IS_LONG, 0)
 ZEND_END_ARG_INFO()
 
 static ZEND_METHOD(Counter, inc)
 {
+	zend_object *obj;
+	zval *n;
+
 	ZEND_PARSE_PARAMETERS_NONE();
 
-	RETURN_LONG(++counter_from_obj(Z_OBJ_P(ZEND_THIS))->n);
+	obj = Z_OBJ_P(ZEND_THIS);
+	n = OBJ_PROP(obj, counter_n_offset);
+	/* $n is typed int: its slot holds an int unless it is a reference or unset. */
+	if (EXPECTED(Z_TYPE_P(n) == IS_LONG) && EXPECTED(Z_LVAL_P(n) != ZEND_LONG_MAX)) {
+		RETURN_LONG(++Z_LVAL_P(n));
+	}
+	counter_inc_slow(obj, return_value);
 }
 
 static const zend_function_entry class_Counter_methods[] = {
@@ -227,7 +224,8 @@ static zend_object *bag_create(zend_class_entry *ce)
 	return &b->std;
 }
 
-/* clone copies the slots, as Counter's clone copies its count. */
+/* clone copies the slots: the standard clone handler would start from a fresh
+ * object and copy only the PHP properties. */
 static zend_object *bag_clone(zend_object *old)
 {
 	zend_object *obj = bag_create(old->ce);
@@ -458,16 +456,17 @@ static const zend_function_entry class_Bag_methods[] = {
 static ZEND_MINIT_FUNCTION(phpbind_bench_c)
 {
 	zend_class_entry ce;
+	zval n_default;
 
 	INIT_CLASS_ENTRY(ce, "Counter", class_Counter_methods);
 	counter_ce = zend_register_internal_class_ex(&ce, NULL);
 	counter_ce->ce_flags |= ZEND_ACC_FINAL;
-	counter_ce->create_object = counter_create;
 
-	memcpy(&counter_handlers, zend_get_std_object_handlers(), sizeof(zend_object_handlers));
-	counter_handlers.offset = XtOffsetOf(counter_object, std);
-	counter_handlers.clone_obj = counter_clone;
-	counter_handlers.free_obj = counter_free;
+	/* public int $n = 0; */
+	ZVAL_LONG(&n_default, 0);
+	counter_n_name = zend_string_init_interned("n", sizeof("n") - 1, 1);
+	counter_n_offset = zend_declare_typed_property(counter_ce, counter_n_name, &n_default, ZEND_ACC_PUBLIC, NULL,
+		(zend_type) ZEND_TYPE_INIT_MASK(MAY_BE_LONG))->offset;
 
 	/* The methods are registered first: implementing ArrayAccess looks them up. */
 	INIT_CLASS_ENTRY(ce, "Bag", class_Bag_methods);

@@ -17,7 +17,8 @@
 //           object's handlers instead of a function, and their keys name the
 //           class too: `count($obj)` needs the key `count(Class)` (Class must
 //           implement Countable) and a read `$obj[...]` the key `Class[]`
-//           (Class must implement ArrayAccess)
+//           (Class must implement ArrayAccess). A property read `$obj->p`
+//           needs the key `Class->p` (Class must declare the property)
 // For every case two functions are generated with the same setup and the same
 // loop; one loop's body is the call, the other's is empty. The difference
 // between them is the cost of the call alone. Both functions also make the
@@ -27,9 +28,9 @@
 //   php bench.php list                     one line per case: name, target,
 //                                          weight, function, input (tab-separated)
 //   php bench.php has  <case>              exit status 0 if the loaded extensions
-//                                          define the case's function, method or
-//                                          class, 1 if not (run.sh skips the case
-//                                          then)
+//                                          define the case's function, method,
+//                                          class or property, 1 if not (run.sh
+//                                          skips the case then)
 //   php bench.php ir   <case> call|empty N run one loop of N iterations
 //   php bench.php time <case> N            one wall-clock run: prints the net
 //                                          ns per call
@@ -47,6 +48,7 @@ const CASES = [
     'make_list_view'      => [1.50,      100,    'n = 1,000',        '$len = 1000;',                            'make_list_view($len)'],
     'call_back'           => [1.15,      5,      'fn($x) => $x + 1', '$f = fn($x) => $x + 1; $x = 1;',          'call_back($f, $x)'],
     'Counter::inc'        => [1.10,      1,      'one object',       '$c = new Counter;',                       '$c->inc()'],
+    'Counter->n'          => [1.30,      1,      'one object',       '$c = new Counter; $c->inc();',            '$c->n'],
     'count(Bag)'          => [1.20,      1,      'one object',       '$b = new Bag;',                           'count($b)'],
     'Bag[]'               => [1.20,      1,      'int offset',       '$b = new Bag; $k = 5;',                   '$b[$k]'],
     // The two keys have the same length, so looking them up costs the same.
@@ -84,7 +86,7 @@ function define_loops(string $name): void {
 }
 
 // callee(NAME): what the case calls, "function", "Class::method",
-// "count(Class)" or "Class[]".
+// "count(Class)", "Class[]" or "Class->property".
 function callee(string $name): string {
     if (!isset(CASES[$name])) fail("unknown case '$name'");
     $call = CASES[$name][4];
@@ -98,6 +100,13 @@ function callee(string $name): string {
     if (preg_match('/^\s*\$\w+\s*\[[^\]]+\]\s*$/', $call)) {
         if (!preg_match('/^\w+\[\]$/', $name)) {
             fail("case '$name': reading \$obj[...] needs a key of the form Class[]");
+        }
+        return $name;
+    }
+    // $obj->p reads a property (the object's handlers, or its slot): the key names the class.
+    if (preg_match('/^\s*\$\w+\s*->\s*(\w+)\s*$/', $call, $m)) {
+        if (!preg_match('/^\w+->' . $m[1] . '$/', $name)) {
+            fail("case '$name': reading \$obj->$m[1] needs a key of the form Class->$m[1]");
         }
         return $name;
     }
@@ -122,6 +131,9 @@ function defines(string $callee): bool {
     }
     if (preg_match('/^(\w+)::(\w+)$/', $callee, $m)) {
         return class_exists($m[1], false) && method_exists($m[1], $m[2]);
+    }
+    if (preg_match('/^(\w+)->(\w+)$/', $callee, $m)) {
+        return class_exists($m[1], false) && property_exists($m[1], $m[2]);
     }
     return function_exists($callee);
 }

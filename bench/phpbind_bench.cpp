@@ -5,7 +5,8 @@
 // php::arg, no engine API. Each function has exactly the PHP signature of its
 // counterpart in baseline.c; store_detached() and fetch_detached() have no C
 // counterpart (they show what detached data costs to hand to PHP). The class
-// Counter is a plain C++ struct bound with m.class_<Counter>.
+// Counter is a plain C++ struct bound with m.class_<Counter>, its member n a
+// native-backed property.
 #include <phpbind/phpbind.hpp>
 
 #include <cstdint>
@@ -66,8 +67,8 @@ auto make_list_view(int64_t n) {
 // call_back(callable $f, int $x): mixed — returns $f($x)
 php::Value call_back(php::CallableView f, int64_t x) { return f(x); }
 
-// final class Counter { public function inc(): int } — inc() increments the
-// count and returns the new value.
+// final class Counter { public int $n = 0; public function inc(): int } —
+// inc() increments the count and returns the new value; $c->n reads the count.
 struct Counter {
     int64_t n = 0;
     int64_t inc() { return ++n; }
@@ -126,7 +127,7 @@ PHPBIND_EXTENSION(phpbind_bench, m) {
     m.def<&make_list_push>("make_list_push", arg("n"));
     m.def<&make_list_view>("make_list_view", arg("n"));
     m.def<&call_back>("call_back", arg("f"), arg("x"));
-    m.class_<Counter>("Counter").final_().def<&Counter::inc>("inc");
+    m.class_<Counter>("Counter").final_().def<&Counter::inc>("inc").property<&Counter::n>("n");
     m.def<&store_detached>("store_detached", arg("key"), arg("data"));
     m.def<&fetch_detached>("fetch_detached", arg("key"));
 }

@@ -330,8 +330,9 @@ engine's own iteration and fill macros, as a careful extension author would;
 the phpbind side (\`bench/phpbind_bench.cpp\`) is plain C++ with phpbind's
 types (\`php::ArrayView\`, \`std::vector\`, \`php::CallableView\`, ...) bound
 with \`m.def<&fn>\` and \`m.class_<T>\`, no engine API. Both expose identical
-PHP signatures (and the same final classes \`Counter\` and \`Bag\`, the latter
-Countable and ArrayAccess through native handlers on both sides);
+PHP signatures (and the same final classes \`Counter\`, with an \`int\`
+property \`\$n\`, and \`Bag\`, the latter Countable and ArrayAccess through
+native handlers on both sides);
 \`sum_vec\` is the C \`sum\` handler under a second name, so its ratio is the
 cost of phpbind's \`std::vector<int64_t>\` conversion. Each case calls the
 function N times in a PHP loop (the input column says what it is given), and
@@ -365,6 +366,17 @@ rows' instruction counts agree within ${same_tolerance_pct}% (their wall-clock f
 tens of nanoseconds, move with machine load). For scale, APCu's fastest fetch
 of a 100,000-int array takes about 4 ms, because APCu copies the array out of
 shared memory on every fetch.
+
+\`Counter->n\` reads the property \`\$n\` (the count, 1 here). The C class
+declares it, \`public int \$n = 0\`, and keeps its count in that slot (its
+\`inc()\` increments the slot in place): the engine reads a declared property
+inline, through the slot offset it caches in the opline's cache slot, with no
+handler call. phpbind's \`\$n\` is native-backed
+(\`.property<&Counter::n>("n")\`): the count stays in the C++ object, and a
+read goes through the class's \`read_property\` handler. For an \`int\` data
+member the handler caches the member's offset in the opline's cache slot and
+reads it in place (about a dozen instructions); other properties call their
+getter. The difference between the two is that handler call.
 
 \`make_list\` returns a \`std::vector<int64_t>\` sized once and filled with
 \`std::iota\`. Its conversion to a PHP array costs what the C baseline's fill

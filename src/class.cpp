@@ -68,21 +68,43 @@ namespace {
 // read and write goes through these handlers to the C++ getter and setter.
 // The engine's property fast paths never see these names, because only
 // zend_std_* fill a property cache slot with a (class, offset) pair and they
-// are never asked about them. The handlers use the opline's cache slot for
-// themselves instead: [0] the object's class entry with its low bit set (a
-// value no class entry pointer has, so the engine's own `ce == slot[0]`
-// checks fail and it calls the handler), [1] the property's entry, [2] null.
+// are never asked about them. The handlers use the opline's three cache
+// slots for themselves instead, keyed on the object handlers (a pointer no
+// class entry has, so the engine's own `ce == slot[0]` checks fail and it
+// calls the handler; the engine reads slot[2] as property info only after
+// get_property_ptr_ptr returned a pointer, which it never does for these):
+//   [0] the handlers of constructed objects (see class_node::pending): an int
+//       data member at offset [1] in the C++ object, read in place;
+//       the handlers with the low bit set: [1] is `offset << 2 | kind` for a
+//       float or bool data member read in place, else 0 (use the getter);
+//   [2] the property's entry.
 
-void* tagged(zend_class_entry* ce) noexcept { return reinterpret_cast<void*>(reinterpret_cast<uintptr_t>(ce) | 1); }
+void* tagged(const zend_object_handlers* h) noexcept {
+    return reinterpret_cast<void*>(reinterpret_cast<uintptr_t>(h) | 1);
+}
 
 const native_property* find_native(zend_object* o, zend_string* name, void** cache_slot) noexcept {
-    if (cache_slot && cache_slot[0] == tagged(o->ce)) return static_cast<const native_property*>(cache_slot[1]);
+    if (cache_slot && (cache_slot[0] == o->handlers || cache_slot[0] == tagged(o->handlers))) {
+        return static_cast<const native_property*>(cache_slot[2]);
+    }
     for (const native_property& p : node_of(o)->properties) {
         if (p.name == name || zend_string_equals(p.name, name)) {
             if (cache_slot) {
-                cache_slot[0] = tagged(o->ce);
-                cache_slot[1] = const_cast<native_property*>(&p);
-                cache_slot[2] = nullptr;
+                cache_slot[0] = tagged(o->handlers);
+                cache_slot[1] = nullptr;
+                cache_slot[2] = const_cast<native_property*>(&p);
+                if (p.direct != direct_none && node_of(o)->constructed(o)) {
+                    try {
+                        ptrdiff_t off = p.member_offset(o);
+                        if (off >= 0 && p.direct == direct_long) {
+                            cache_slot[0] = const_cast<zend_object_handlers*>(o->handlers);
+                            cache_slot[1] = reinterpret_cast<void*>(off);
+                        } else if (off >= 0) {
+                            cache_slot[1] = reinterpret_cast<void*>((static_cast<uintptr_t>(off) << 2) | p.direct);
+                        }
+                    } catch (...) {  // not reachable: constructed() was checked
+                    }
+                }
             }
             return &p;
         }
@@ -100,8 +122,17 @@ PHPBIND_COLD void readonly_error(zend_object* o, zend_string* name, const char* 
     zend_throw_error(nullptr, "Cannot %s readonly property %s::$%s", what, ZSTR_VAL(o->ce->name), ZSTR_VAL(name));
 }
 
-zval* read_property(zend_object* o, zend_string* name, int type, void** cache_slot, zval* rv) {
+__attribute__((noinline)) zval* read_property_slow(zend_object* o, zend_string* name, int type, void** cache_slot, zval* rv) {
     const native_property* p = find_native(o, name, cache_slot);
+    if (p && cache_slot && cache_slot[1] && cache_slot[0] == tagged(o->handlers)) {
+        // A float or bool data member of a constructed object, read in place.
+        const char* self = *reinterpret_cast<char* const*>(reinterpret_cast<const char*>(o) - native_ptr_distance);
+        uintptr_t d = reinterpret_cast<uintptr_t>(cache_slot[1]);
+        const char* field = self + (d >> 2);
+        if ((d & 3) == direct_double) ZVAL_DOUBLE(rv, *reinterpret_cast<const double*>(field));
+        else ZVAL_BOOL(rv, *reinterpret_cast<const bool*>(field));
+        return rv;
+    }
     if (!p) return zend_std_read_property(o, name, type, cache_slot, rv);
     try {
         p->get(o, rv);
@@ -110,6 +141,18 @@ zval* read_property(zend_object* o, zend_string* name, int type, void** cache_sl
         (void)raise_current_exception();
         return &EG(uninitialized_zval);
     }
+}
+
+// The fast path: an int data member cached for this class, read in place.
+// Only constructed objects have these handlers (class_node::pending), so the
+// C++ object exists.
+zval* read_property(zend_object* o, zend_string* name, int type, void** cache_slot, zval* rv) {
+    if (EXPECTED(cache_slot != nullptr) && EXPECTED(cache_slot[0] == o->handlers)) {
+        const char* self = *reinterpret_cast<char* const*>(reinterpret_cast<const char*>(o) - native_ptr_distance);
+        ZVAL_LONG(rv, *reinterpret_cast<const zend_long*>(self + reinterpret_cast<uintptr_t>(cache_slot[1])));
+        return rv;
+    }
+    return read_property_slow(o, name, type, cache_slot, rv);
 }
 
 zval* write_property(zend_object* o, zend_string* name, zval* value, void** cache_slot) {
@@ -203,7 +246,16 @@ void declare_properties(class_spec& spec, zend_class_entry* ce, class_node& node
             ZVAL_INTERNED_STR(&p.default_value, zend_string_init_interned(ZSTR_VAL(s), ZSTR_LEN(s), 1));
         }
         zend_property_info* info = zend_declare_typed_property(ce, name, &p.default_value, p.flags, nullptr, type);
-        if (p.get) node.properties.push_back(native_property{name, p.get, p.set, info});
+        if (p.get) {
+            native_property np;
+            np.name = name;
+            np.direct = p.direct;
+            np.member_offset = p.member_offset;
+            np.get = p.get;
+            np.set = p.set;
+            np.info = info;
+            node.properties.push_back(np);
+        }
     }
     spec.properties.clear();
     if (!node.properties.empty()) {

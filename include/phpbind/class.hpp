@@ -53,9 +53,19 @@ struct object_holder {
     zend_object std;  // last: declared properties are allocated after it
 };
 
+/// How far before its zend_object every holder keeps `ptr`, whatever T.
+inline constexpr size_t native_ptr_distance = 16;
+
+/// How a data member of type int64_t, double or bool is read without its
+/// getter: straight from the C++ object (see read_property in src/class.cpp).
+enum direct_kind : unsigned char { direct_none = 0, direct_long = 1, direct_double = 2, direct_bool = 3 };
+
 /// A native-backed property: reads and writes go to C++ through these.
 struct native_property {
     zend_string* name = nullptr;              // interned, owned by the engine
+    direct_kind direct = direct_none;
+    // The member's offset in the C++ object of `o`'s own class (a derived one too).
+    ptrdiff_t (*member_offset)(zend_object*) = nullptr;
     void (*get)(zend_object*, zval*) = nullptr;
     void (*set)(zend_object*, zend_string*, zval*) = nullptr;  // nullptr: read-only
     zend_property_info* info = nullptr;       // the declared property (Reflection, type)
@@ -64,9 +74,13 @@ struct native_property {
 /// What phpbind knows about a bound class at run time. The object handlers
 /// come first: every object of the class and of its PHP subclasses points at
 /// them, so an object leads back to its bound class, and through `parent` to
-/// the bound C++ bases its C++ object can be converted to.
+/// the bound C++ bases its C++ object can be converted to. An object whose
+/// C++ object does not exist yet (before __construct) points at `pending`, a
+/// copy: so `o->handlers == &node.handlers` alone proves the C++ object is
+/// there, and the hot paths test nothing else.
 struct class_node {
     zend_object_handlers handlers;
+    zend_object_handlers pending;
     zend_class_entry* ce = nullptr;
     const class_node* parent = nullptr;       // the bound C++ base, if any
     void* (*self)(zend_object*) = nullptr;    // the C++ object (throws if not constructed)
@@ -82,7 +96,10 @@ struct class_node {
 static_assert(std::is_standard_layout_v<class_node>);
 
 PHPBIND_INLINE const class_node* node_of(const zend_object* o) noexcept {
-    return reinterpret_cast<const class_node*>(o->handlers);
+    const char* h = reinterpret_cast<const char*>(o->handlers);
+    const bool constructed =
+        *reinterpret_cast<void* const*>(reinterpret_cast<const char*>(o) - native_ptr_distance) != nullptr;
+    return reinterpret_cast<const class_node*>(constructed ? h : h - offsetof(class_node, pending));
 }
 
 /// Bound classes by C++ type: a returned pointer to a polymorphic base becomes
@@ -121,17 +138,23 @@ PHPBIND_COLD void* upcast(zend_object* o, const class_node* target);
 /// throws php::error if it was never constructed.
 template <class T>
 PHPBIND_INLINE T* native(zend_object* o) {
-    if (EXPECTED(o->handlers == &class_info<T>::node.handlers)) {
-        T* p = holder_of<T>(o)->ptr;
-        if (UNEXPECTED(!p)) throw_uninitialized(o);
-        return p;
-    }
+    if (EXPECTED(o->handlers == &class_info<T>::node.handlers)) return holder_of<T>(o)->ptr;
     return static_cast<T*>(upcast(o, &class_info<T>::node));
 }
 
 template <class T>
 void* self_of(zend_object* o) {
-    return native<T>(o);
+    T* p = holder_of<T>(o)->ptr;
+    if (UNEXPECTED(!p)) throw_uninitialized(o);
+    return p;
+}
+
+/// Records the C++ object `p` (held as `how`) in a holder.
+template <class T>
+PHPBIND_INLINE void set_native(object_holder<T>* h, T* p, holding how) noexcept {
+    h->ptr = p;
+    h->how = how;
+    h->std.handlers = &class_info<T>::node.handlers;
 }
 template <class T>
 bool constructed_of(zend_object* o) noexcept {
@@ -144,12 +167,13 @@ void* to_base(void* p) {
 
 template <class T>
 zend_object* create_object(zend_class_entry* ce) {
+    static_assert(offsetof(object_holder<T>, std) - offsetof(object_holder<T>, ptr) == native_ptr_distance);
     auto* h = static_cast<object_holder<T>*>(zend_object_alloc(sizeof(object_holder<T>), ce));
     h->ptr = nullptr;
     h->how = holding::none;
     zend_object_std_init(&h->std, ce);
     object_properties_init(&h->std, ce);
-    h->std.handlers = &class_info<T>::node.handlers;
+    h->std.handlers = &class_info<T>::node.pending;
     return &h->std;
 }
 
@@ -160,6 +184,7 @@ void release_native(object_holder<T>* h) noexcept {
     holding how = h->how;
     h->ptr = nullptr;
     h->how = holding::none;
+    h->std.handlers = &class_info<T>::node.pending;
     switch (how) {
     case holding::none: break;
     case holding::inline_: p->~T(); break;
@@ -174,8 +199,7 @@ void release_native(object_holder<T>* h) noexcept {
 template <class T, class... A>
 void construct_inline(object_holder<T>* h, A&&... a) {
     new (h->storage) T(std::forward<A>(a)...);
-    h->ptr = storage_of(h);
-    h->how = holding::inline_;
+    set_native(h, storage_of(h), holding::inline_);
 }
 
 template <class T>
@@ -258,16 +282,14 @@ void new_object(V&& value, zval* out) {
 template <class T>
 void adopt_unique(void* p, zval* out) {
     object_holder<T>* h = holder_of<T>(create_object<T>(class_info<T>::ce));
-    h->ptr = static_cast<T*>(p);
-    h->how = holding::unique;
+    set_native(h, static_cast<T*>(p), holding::unique);
     ZVAL_OBJ(out, &h->std);
 }
 template <class T>
 void adopt_shared(std::shared_ptr<void> owner, void* p, zval* out) {
     object_holder<T>* h = holder_of<T>(create_object<T>(class_info<T>::ce));
-    h->ptr = static_cast<T*>(p);
-    new (h->owner) std::shared_ptr<T>(std::move(owner), h->ptr);  // shares owner's control block
-    h->how = holding::shared;
+    new (h->owner) std::shared_ptr<T>(std::move(owner), static_cast<T*>(p));  // shares owner's control block
+    set_native(h, static_cast<T*>(p), holding::shared);
     ZVAL_OBJ(out, &h->std);
 }
 
@@ -519,6 +541,8 @@ struct property_spec {
     zval default_value;                // UNDEF: none (an uninitialized typed property)
     void (*get)(zend_object*, zval*) = nullptr;  // native-backed when set
     void (*set)(zend_object*, zend_string*, zval*) = nullptr;
+    direct_kind direct = direct_none;
+    ptrdiff_t (*member_offset)(zend_object*) = nullptr;
 };
 
 struct class_spec {
@@ -603,6 +627,15 @@ template <class T, class C, class V, V C::*M>
 struct member_access<T, M> {
     using value_type = std::remove_cv_t<V>;
     static constexpr bool writable = !std::is_const_v<V>;
+    static constexpr direct_kind direct =
+        std::is_same_v<value_type, bool> ? direct_bool
+        : std::is_same_v<value_type, double> ? direct_double
+        : (std::is_integral_v<value_type> && std::is_signed_v<value_type> && sizeof(value_type) == sizeof(zend_long))
+            ? direct_long
+            : direct_none;
+    static ptrdiff_t member_offset(zend_object* o) {
+        return reinterpret_cast<const char*>(&(native<T>(o)->*M)) - static_cast<const char*>(node_of(o)->self(o));
+    }
     static void get(zend_object* o, zval* rv) { caster<value_type>::to_zval(native<T>(o)->*M, rv); }
     static void set(zend_object* o, zend_string* name, zval* v) {
         if constexpr (writable) {
@@ -703,6 +736,7 @@ public:
             zend_class_entry* ce = detail::register_class(*spec, create, parent);
             for (auto iface : spec->interfaces) zend_class_implements(ce, 1, iface());
             detail::declare_properties(*spec, ce, node);
+            node.pending = node.handlers;
             detail::class_info<T>::ce = ce;
         });
     }
@@ -787,7 +821,11 @@ public:
     class_& property(std::string_view name) {
         if constexpr (std::is_member_object_pointer_v<decltype(M)>) {
             using A = detail::member_access<T, M>;
-            add_property<typename A::value_type>(name, &A::get, A::writable ? &A::set : nullptr);
+            auto& p = add_property<typename A::value_type>(name, &A::get, A::writable ? &A::set : nullptr);
+            if constexpr (A::direct != detail::direct_none) {
+                p.direct = A::direct;
+                p.member_offset = &A::member_offset;
+            }
         } else {
             static_assert(std::is_member_function_pointer_v<decltype(M)>,
                           "phpbind: property<&T::member>: a data member or a getter member function");
@@ -813,7 +851,11 @@ public:
     class_& property_readonly(std::string_view name) {
         if constexpr (std::is_member_object_pointer_v<decltype(M)>) {
             using A = detail::member_access<T, M>;
-            add_property<typename A::value_type>(name, &A::get, nullptr);
+            auto& p = add_property<typename A::value_type>(name, &A::get, nullptr);
+            if constexpr (A::direct != detail::direct_none) {
+                p.direct = A::direct;
+                p.member_offset = &A::member_offset;
+            }
         } else {
             return property<M>(name);
         }
@@ -862,14 +904,15 @@ private:
         return p;
     }
     template <class V>
-    void add_property(std::string_view name, void (*get)(zend_object*, zval*),
-                      void (*set)(zend_object*, zend_string*, zval*)) {
+    detail::property_spec& add_property(std::string_view name, void (*get)(zend_object*, zval*),
+                                        void (*set)(zend_object*, zend_string*, zval*)) {
         auto& p = new_property<V>(name);
         p.get = get;
         p.set = set;
 #if PHP_VERSION_ID >= 80100
         if (!set) p.flags |= ZEND_ACC_READONLY;
 #endif
+        return p;
     }
     template <class V>
     void add_declared(std::string_view name, zval* def, visibility vis) {

@@ -32,6 +32,17 @@ echo new ReflectionClass(Point::class);
 $rp = new ReflectionProperty(Point::class, 'x'); var_dump($rp->getValue($p), (string)$rp->getType(), $rp->isReadOnly());
 $rp = new ReflectionProperty(Point::class, 'length'); var_dump($rp->getValue($p), $rp->isReadOnly());
 // Strict mode (in the calling file): no coercion on write, as for typed properties.
+// One read site, many objects and classes: the cached path must follow each
+// object's own class (Widget's Shape part sits after another base).
+function sides_of($s) { return $s->sides; }
+$out = [];
+foreach ([new PhpBind\Rect(1, 2), new PhpBind\Square(3), new PhpBind\Widget, new PhpBind\Shape("line", 1), new PhpBind\Widget] as $s) $out[] = sides_of($s);
+echo implode(",", $out), "\n";
+class Lazy extends Point { function __construct() {} }
+function x_of($p) { return $p->x; }
+foreach ([new Point(1, 2), new Lazy, new Point(5, 6), new Lazy] as $o) {
+    try { var_dump(x_of($o)); } catch (Error $e) { echo $e->getMessage(), "\n"; }
+}
 require __DIR__ . '/strict_write.inc';
 echo strict_write($p, 'y', "1"), "\n", strict_write($p, 'y', 2), "\n";
 var_dump($p->y);
@@ -185,6 +196,11 @@ string(5) "float"
 bool(false)
 float(12.727922061357855)
 bool(true)
+4,4,3,1,3
+float(1)
+Lazy object is not initialized: its constructor (parent::__construct()) was not called
+float(5)
+Lazy object is not initialized: its constructor (parent::__construct()) was not called
 Cannot assign string to property PhpBind\Point::$y of type float
 written
 float(2)
