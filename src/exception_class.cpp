@@ -106,8 +106,9 @@ zend_class_entry* bound_exception_class(const std::type_info& t) noexcept {
     return nullptr;
 }
 
-bool translate_bound_exception() noexcept {
+bool translate_bound_exception(bool throwable_only) noexcept {
     for (const auto& t : g_translators) {
+        if (throwable_only && !t.is_throwable) continue;
         if (t.translate(t.ce)) return true;
     }
     return false;

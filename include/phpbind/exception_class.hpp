@@ -68,6 +68,10 @@ void raise_bound(zend_class_entry* ce, const E& e) noexcept {
         zend_long code = exception_code(e);
         if constexpr (requires { e.what(); }) {
             decltype(auto) w = e.what();  // keeps a std::string returned by value alive
+            static_assert(std::is_convertible_v<decltype(w), const char*> ||
+                              std::is_constructible_v<std::string_view, decltype(w)>,
+                          "phpbind: a bound exception type's what() must return a string (const char*, "
+                          "std::string, std::string_view): it becomes the PHP message");
             if constexpr (std::is_convertible_v<decltype(w), const char*>) {
                 const char* s = w;
                 raise(ce, s ? s : "", s ? strlen(s) : 0, code);
@@ -168,7 +172,8 @@ module& module::exception(std::string_view name, const Parent&... parent) {
                   "phpbind: exception<E> binds a class type (the type that is thrown)");
     static_assert(sizeof...(Parent) <= 1, "phpbind: exception<E>(name, parent) takes at most one parent");
     detail::exception_translator t{&typeid(E), nullptr, this, &detail::translate_bound<E>,
-                                   &detail::throw_bound_pointer<E>, &detail::catches_bound_pointer<E>};
+                                   &detail::throw_bound_pointer<E>, &detail::catches_bound_pointer<E>,
+                                   std::is_base_of_v<throwable, E>};
     std::function<zend_class_entry*(std::string&)> get_parent;
     if constexpr (sizeof...(Parent) == 0) {
         get_parent = [](std::string&) { return zend_ce_exception; };

@@ -206,11 +206,15 @@ struct exception_translator {
     /// whether one bound type derives from another (registration only).
     void (*throw_pointer)();
     bool (*catches_pointer)() noexcept;
+    /// E derives from php::throwable: only such bindings apply to a
+    /// php::throwable, whose own class wins over a binding of a base such as
+    /// std::exception.
+    bool is_throwable;
 };
 
 /// Called in a catch block: raises the exception being handled as the class
 /// bound to its most derived bound type. False if no bound type matches.
-PHPBIND_COLD bool translate_bound_exception() noexcept;
+PHPBIND_COLD bool translate_bound_exception(bool throwable_only) noexcept;
 
 } // namespace detail
 

@@ -27,6 +27,11 @@ struct BetaSub : AlphaError {
 };
 
 void alpha_fail(std::string_view what) { throw AlphaError("alpha: " + std::string(what)); }
+void alpha_other(std::string_view kind) {
+    if (kind == "value_error") throw php::value_error("a phpbind throwable");
+    if (kind == "runtime_exception") throw php::runtime_exception("another phpbind throwable", 4);
+    throw std::out_of_range("a standard exception");
+}
 void beta_fail(std::string_view kind) {
     if (kind == "sub") throw BetaSub("beta sub");
     throw BetaError("beta");
@@ -36,7 +41,12 @@ void beta_fail(std::string_view kind) {
 
 PHPBIND_EXTENSION(exc_alpha, m) {
     m.exception<AlphaError>("Alpha\\Error", php::base<php::runtime_exception>);
+    // Every other std::exception of this program: bound after AlphaError,
+    // which derives from it and still wins; phpbind's own throwables keep
+    // their classes.
+    m.exception<std::exception>("Alpha\\CppError");
     m.def<&alpha_fail>("alpha_fail", php::arg("what"));
+    m.def<&alpha_other>("alpha_other", php::arg("kind"));
 }
 
 PHPBIND_EXTENSION(exc_beta, m) {
@@ -95,6 +105,23 @@ TEST(ExceptionClasses, EachEngineRegistersTheClassesAnewAndMshutdownForgetsThem)
         EXPECT_EQ(php::exception_class<BetaError>(), nullptr);
         EXPECT_EQ(php::exception_class<BetaSub>(), nullptr);
     }
+}
+
+TEST(ExceptionClasses, ABindingOfStdExceptionTakesTheRestButNotPhpbindThrowables) {
+    php::Runtime rt(options(true));
+    EXPECT_EQ(rt.request([&] {
+        auto cls = [&](const char* call) {
+            std::string code = std::string("try { ") + call + "; return 'none'; } catch (Throwable $e) "
+                               "{ return get_class($e) . ' ' . $e->getCode() . ' ' . $e->getMessage(); }";
+            return eval_string(rt, code.c_str());
+        };
+        EXPECT_EQ(cls("alpha_other('std')"), "Alpha\\CppError 0 a standard exception");
+        EXPECT_EQ(cls("alpha_other('value_error')"), "ValueError 0 a phpbind throwable");
+        EXPECT_EQ(cls("alpha_other('runtime_exception')"), "RuntimeException 4 another phpbind throwable");
+        EXPECT_EQ(cls("alpha_fail('z')"), "Alpha\\Error 11 alpha: z");
+        EXPECT_EQ(cls("beta_fail('sub')"), "Beta\\Sub 11 beta sub");
+        EXPECT_EQ(cls("beta_fail('plain')"), "Beta\\Error 0 beta");
+    }), 0);
 }
 
 TEST(ExceptionClasses, AnEngineWithoutTheOtherModuleHasOnlyItsOwnClasses) {
