@@ -171,6 +171,9 @@ module& module::exception(std::string_view name, const Parent&... parent) {
     static_assert(std::is_class_v<E> && !std::is_const_v<E> && !std::is_volatile_v<E>,
                   "phpbind: exception<E> binds a class type (the type that is thrown)");
     static_assert(sizeof...(Parent) <= 1, "phpbind: exception<E>(name, parent) takes at most one parent");
+    static_assert(!std::is_base_of_v<error_already_set, E> && !std::is_base_of_v<engine_unwind, E>,
+                  "phpbind: error_already_set, script_exit and fatal_error carry the engine's own exception or "
+                  "unwinding back to it; they cannot be bound to a class");
     detail::exception_translator t{&typeid(E), nullptr, this, &detail::translate_bound<E>,
                                    &detail::throw_bound_pointer<E>, &detail::catches_bound_pointer<E>,
                                    std::is_base_of_v<throwable, E>};
