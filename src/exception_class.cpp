@@ -69,7 +69,14 @@ void register_exception_class(const std::string& name, exception_translator t,
         }
     }
     std::string error;
-    zend_class_entry* parent = get_parent(error);
+    zend_class_entry* parent = nullptr;
+    try {
+        parent = get_parent(error);
+    } catch (const std::exception& e) {
+        error = std::string("the parent getter threw: ") + e.what();
+    } catch (...) {
+        error = "the parent getter threw";  // must not unwind into the engine's MINIT loop
+    }
     if (!parent) throw std::runtime_error("exception class " + name + ": " + error);
     // zend_do_inheritance() reports these with a compile error, a bailout in
     // the middle of MINIT: refuse them first.

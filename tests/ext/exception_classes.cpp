@@ -98,6 +98,8 @@ void bind_bad(php::module& m, std::string_view which) {
         m.exception<Unbound>("App\\Bad", [] { return zend_ce_closure; });
     else if (which == "null_getter")
         m.exception<Unbound>("App\\Bad", []() -> zend_class_entry* { return nullptr; });
+    else if (which == "getter_throws")
+        m.exception<Unbound>("App\\Bad", []() -> zend_class_entry* { throw 42; });
     else if (which == "unbound_base")
         m.exception<KeyMissing>("App\\Bad", php::base<Unbound>);
     else if (which == "same_type")

@@ -13,7 +13,7 @@ function child(array $env, string $code): void {
     $status = proc_close($p);
     echo preg_replace('/\n+/', "\n", $out), "\nexit status: $status\n";
 }
-foreach (['interface', 'not_throwable', 'final', 'null_getter', 'unbound_base', 'same_type', 'same_name'] as $case) {
+foreach (['interface', 'not_throwable', 'final', 'null_getter', 'getter_throws', 'unbound_base', 'same_type', 'same_name'] as $case) {
     echo "-- $case\n";
     child(['PHPBIND_TEST_BAD_EXCEPTION_CLASS' => $case], 'var_dump(extension_loaded("phpbind_test"));');
 }
@@ -36,6 +36,10 @@ Fatal error: Unable to start phpbind_test module in Unknown on line 0
 exit status: 254
 -- null_getter
 Warning: phpbind_test: exception class App\Bad: the parent getter returned no class in Unknown on line 0
+Fatal error: Unable to start phpbind_test module in Unknown on line 0
+exit status: 254
+-- getter_throws
+Warning: phpbind_test: exception class App\Bad: the parent getter threw in Unknown on line 0
 Fatal error: Unable to start phpbind_test module in Unknown on line 0
 exit status: 254
 -- unbound_base
