@@ -79,13 +79,19 @@ bool raise_current_exception() noexcept {
     } catch (const error_already_set& e) {
         e.restore();
     } catch (const throwable& e) {
-        e.raise();
+        // A type bound with module::exception<E> may derive from any of
+        // these; its own class wins over the generic mapping.
+        if (!translate_bound_exception(/*throwable_only=*/true)) e.raise();
     } catch (const std::exception& e) {
-        const char* what = e.what();
-        raise(zend_ce_exception, what, strlen(what), 0);
+        if (!translate_bound_exception(false)) {
+            const char* what = e.what();
+            raise(zend_ce_exception, what, strlen(what), 0);
+        }
     } catch (...) {
-        static constexpr char msg[] = "Unknown C++ exception";
-        raise(zend_ce_exception, msg, sizeof(msg) - 1, 0);
+        if (!translate_bound_exception(false)) {
+            static constexpr char msg[] = "Unknown C++ exception";
+            raise(zend_ce_exception, msg, sizeof(msg) - 1, 0);
+        }
     }
     return false;
 }

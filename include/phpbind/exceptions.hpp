@@ -15,6 +15,7 @@
 #include <exception>
 #include <string>
 #include <string_view>
+#include <typeinfo>
 #include <utility>
 
 PHPBIND_NAMESPACE_BEGIN
@@ -187,6 +188,33 @@ PHPBIND_COLD [[noreturn]] void throw_fatal_error();
 
 /// Raises `cls` with a message that may contain NUL bytes.
 PHPBIND_COLD void raise(zend_class_entry* cls, const char* data, size_t len, zend_long code) noexcept;
+
+/// One bound exception class (module::exception<E>, phpbind/exception_class.hpp):
+/// how to recognise a C++ exception of type E (or derived from it) and the
+/// PHP class it becomes. The registry of these is filled at MINIT, read when
+/// a handler's edge translates an exception, and emptied of a module's
+/// entries at its MSHUTDOWN, so no entry outlives the class it names.
+struct exception_translator {
+    const std::type_info* type;
+    zend_class_entry* ce;
+    const void* owner;  // the module that bound it
+    /// In a catch block: if the exception being handled is an E, raises it
+    /// as `ce` and returns true.
+    bool (*translate)(zend_class_entry* ce) noexcept;
+    /// Throws a null `const E*`, and tells (in a catch block) whether the
+    /// pointer being handled converts to `const E*`: together they test
+    /// whether one bound type derives from another (registration only).
+    void (*throw_pointer)();
+    bool (*catches_pointer)() noexcept;
+    /// E derives from php::throwable: only such bindings apply to a
+    /// php::throwable, whose own class wins over a binding of a base such as
+    /// std::exception.
+    bool is_throwable;
+};
+
+/// Called in a catch block: raises the exception being handled as the class
+/// bound to its most derived bound type. False if no bound type matches.
+PHPBIND_COLD bool translate_bound_exception(bool throwable_only) noexcept;
 
 } // namespace detail
 

@@ -93,6 +93,15 @@ public:
     template <class T, class Base = void>
     php::class_<T, Base> class_(std::string_view name);
 
+    /// Binds C++ exception type E to a new PHP class `name` (it may carry a
+    /// namespace) that extends Exception, or the parent given: `php::base<B>`
+    /// with B a phpbind throwable (`php::runtime_exception`, ...) or a type
+    /// bound with exception<B> earlier, or a `zend_class_entry* ()` getter.
+    /// Bound code that throws an E (or a type derived from it that is not
+    /// bound itself) raises that class. See phpbind/exception_class.hpp.
+    template <class E, class... Parent>
+    module& exception(std::string_view name, const Parent&... parent);
+
     /// A module constant (int, float, bool, string or null), registered at
     /// MINIT. `name` may carry a namespace.
     template <class T>

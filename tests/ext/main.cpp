@@ -5,6 +5,7 @@ PHPBIND_EXTENSION(phpbind_test, m) {
     m.version("0.1.0-test");
     register_functions(m);
     register_exceptions(m);
+    register_exception_classes(m);
     register_lifecycle(m);
     register_values(m);
     register_calls(m);

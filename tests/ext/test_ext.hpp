@@ -5,6 +5,7 @@
 
 void register_functions(php::module& m);
 void register_exceptions(php::module& m);
+void register_exception_classes(php::module& m);
 void register_lifecycle(php::module& m);
 void register_values(php::module& m);
 void register_calls(php::module& m);
