@@ -161,6 +161,13 @@ void globals_registry::add_ini(std::unique_ptr<ini_state_base> st, const char* n
     ini_states_.push_back(std::move(st));
 }
 
+bool globals_registry::has_ini(std::string_view name) const noexcept {
+    for (const auto& d : ini_defs_) {
+        if (d.name && std::string_view(d.name, d.name_length) == name) return true;
+    }
+    return false;
+}
+
 void* globals_registry::where(const global_slot& s, void* block) const noexcept {
 #ifdef ZTS
     return static_cast<char*>(block) + s.ref.offset;

@@ -53,7 +53,24 @@ struct slot_ref {
     void* ptr = nullptr;  // NTS: the slot's own allocation
     PHPBIND_INLINE void* get() const noexcept { return ptr; }
 #endif
+    bool empty() const noexcept {
+#ifdef ZTS
+        return id == nullptr;
+#else
+        return ptr == nullptr;
+#endif
+    }
 };
+
+#ifdef PHPBIND_DEBUG
+#define PHPBIND_SLOT_CHECK(ref, what)                                                                        \
+    do {                                                                                                     \
+        if ((ref).empty()) ::php::detail::debug_failure(what, "an empty handle was read: assign it from the " \
+                                                              "module definition (m.ini / m.globals) first"); \
+    } while (0)
+#else
+#define PHPBIND_SLOT_CHECK(ref, what) ((void)0)
+#endif
 
 /// One slot: an INI value or a globals struct, with how to build and destroy
 /// it in a thread's storage.
@@ -195,6 +212,7 @@ public:
 
     bool has_slots() const noexcept { return !slots_.empty(); }
     bool has_ini() const noexcept { return !ini_defs_.empty(); }
+    bool has_ini(std::string_view name) const noexcept;
     size_t block_size() const noexcept { return size_; }
 #ifdef ZTS
     ts_rsrc_id* id() noexcept { return &id_; }
@@ -242,9 +260,12 @@ public:
     ini() = default;
 
     /// The current value in this thread: what ini_get() shows, parsed.
-    PHPBIND_INLINE result_type get() const noexcept { return *static_cast<const T*>(ref_.get()); }
-    PHPBIND_INLINE result_type operator*() const noexcept { return get(); }
-    PHPBIND_INLINE const T* operator->() const noexcept { return static_cast<const T*>(ref_.get()); }
+    PHPBIND_INLINE result_type get() const noexcept { return *operator->(); }
+    PHPBIND_INLINE result_type operator*() const noexcept { return *operator->(); }
+    PHPBIND_INLINE const T* operator->() const noexcept {
+        PHPBIND_SLOT_CHECK(ref_, "php::ini<T>");
+        return static_cast<const T*>(ref_.get());
+    }
 
     const std::string& name() const noexcept { return state_->name; }
 
@@ -284,7 +305,10 @@ template <class G>
 class globals {
 public:
     globals() = default;
-    PHPBIND_INLINE G& get() const noexcept { return *std::launder(static_cast<G*>(ref_.get())); }
+    PHPBIND_INLINE G& get() const noexcept {
+        PHPBIND_SLOT_CHECK(ref_, "php::globals<G>");
+        return *std::launder(static_cast<G*>(ref_.get()));
+    }
     PHPBIND_INLINE G& operator*() const noexcept { return get(); }
     PHPBIND_INLINE G* operator->() const noexcept { return &get(); }
 
@@ -302,6 +326,7 @@ ini<T> module::ini(std::string_view name, std::type_identity_t<T> default_value,
     raw->name.assign(name);
     raw->default_value = std::move(default_value);
     raw->ref = reg.add_slot(sizeof(T), alignof(T), &detail::construct_ini_slot<T>, &detail::destroy_slot<T>, raw);
+    if (reg.has_ini(name)) add_error("INI entry " + std::string(name) + " is defined twice");
     if (name.empty() || name.size() > 0xffff) add_error("INI entry name \"" + std::string(name) + "\" is empty or too long");
     if (modifiable == 0 || (modifiable & ~PHP_INI_ALL) != 0) {
         add_error("INI entry " + std::string(name) + ": modifiable must be a combination of PHP_INI_USER, "

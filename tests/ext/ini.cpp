@@ -88,7 +88,10 @@ int64_t ini_level_at_startup() { return level_at_startup; }
 
 void register_ini(php::module& m) {
     level = m.ini<int64_t>("phpbind_test.level", 3).range(0, 9);
-    limit = m.ini<int64_t>("phpbind_test.limit", 1 << 20);
+    // Validators chain: each must accept, the first to refuse gives the reason.
+    limit = m.ini<int64_t>("phpbind_test.limit", 1 << 20)
+                .validate([](int64_t v) { return v != 0; }, "must not be 0")
+                .range(-(int64_t{1} << 40), int64_t{1} << 40);
     enabled = m.ini<bool>("phpbind_test.enabled", true);
     ratio = m.ini<double>("phpbind_test.ratio", 0.5).range(0.0, 1.0);
     greeting = m.ini<std::string>("phpbind_test.greeting", "hello");

@@ -12,6 +12,9 @@ var_dump(ini_set('phpbind_test.system_only', 'x'), ini_get('phpbind_test.system_
 ini_restore('phpbind_test.perdir');
 ini_restore('phpbind_test.system_only');
 var_dump(pb_ini_value('perdir'), pb_ini_value('system_only'));
+// The engine reports each entry's flags (INI_USER=1, INI_PERDIR=2, INI_SYSTEM=4, INI_ALL=7).
+$all = ini_get_all('phpbind_test');
+foreach (['level', 'perdir', 'system_only'] as $k) echo "$k access=", $all["phpbind_test.$k"]['access'], "\n";
 ?>
 --EXPECT--
 bool(false)
@@ -22,3 +25,6 @@ string(8) "from ini"
 string(8) "from ini"
 int(20)
 string(8) "from ini"
+level access=7
+perdir access=2
+system_only access=4

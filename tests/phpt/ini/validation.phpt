@@ -18,6 +18,8 @@ try_set('level', '5 apples');    // trailing garbage
 try_set('level', '4');           // still settable afterwards
 try_set('limit', '99999999999999999999');  // overflow
 try_set('limit', '1T');          // unknown multiplier
+try_set('limit', '0');           // two validators: the first refuses
+try_set('limit', '2048G');       // ... the second refuses
 try_set('enabled', 'maybe');
 try_set('ratio', '1.5');         // range(0.0, 1.0)
 try_set('ratio', 'half');
@@ -49,6 +51,12 @@ ini_set(limit, '99999999999999999999') = false / ini_get='1048576' C++=1048576
 
 Warning: Invalid "phpbind_test.limit" setting "1T": not an integer in range (digits with an optional K, M or G multiplier) in %s on line %d
 ini_set(limit, '1T') = false / ini_get='1048576' C++=1048576
+
+Warning: Invalid "phpbind_test.limit" setting "0": must not be 0 in %s on line %d
+ini_set(limit, '0') = false / ini_get='1048576' C++=1048576
+
+Warning: Invalid "phpbind_test.limit" setting "2048G": must be between -1099511627776 and 1099511627776 in %s on line %d
+ini_set(limit, '2048G') = false / ini_get='1048576' C++=1048576
 
 Warning: Invalid "phpbind_test.enabled" setting "maybe": not a boolean (on, off, yes, no, true, false, 1 or 0) in %s on line %d
 ini_set(enabled, 'maybe') = false / ini_get='1' C++=true
