@@ -195,14 +195,13 @@ bool globals_registry::register_ini(int type, int module_number) {
     ini_type_ = type;
     ini_module_number_ = module_number;
 #if PHP_VERSION_ID >= 80200
-    zend_result r = zend_register_ini_entries_ex(ini_defs_.data(), module_number, type);
+    ini_registered_ = zend_register_ini_entries_ex(ini_defs_.data(), module_number, type) == SUCCESS;
 #else
     (void)type;
-    zend_result r = zend_register_ini_entries(ini_defs_.data(), module_number);
+    ini_registered_ = zend_register_ini_entries(ini_defs_.data(), module_number) == SUCCESS;
 #endif
     // On failure (a name already registered) the engine has unregistered
     // this module's entries itself.
-    ini_registered_ = r == SUCCESS;
     return ini_registered_;
 }
 

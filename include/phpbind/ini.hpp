@@ -272,7 +272,8 @@ public:
     /// Accepts a new value only if `pred(value)` is true. A refused value
     /// leaves the entry unchanged, ini_set() returns false and a warning says
     /// `Invalid "<name>" setting "<text>": <reason>`. A predicate that throws
-    /// refuses with its exception's message. The default must pass.
+    /// refuses with its exception's message. The default must pass. Call it
+    /// while the module is being defined, never once requests run.
     ini& validate(std::function<bool(const T&)> pred, std::string reason = "not an accepted value") {
         state_->checks.push_back({std::move(pred), std::move(reason)});
         std::string why;

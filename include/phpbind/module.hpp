@@ -134,7 +134,7 @@ public:
     /// The same, with `on_request_start(G&)` run at every RINIT instead.
     template <class G, class F>
     php::globals<G> globals(F&& on_request_start);
-    detail::globals_registry& globals_registry();
+    detail::globals_registry& globals_registry();  // the storage behind ini() and globals()
 
     /// Records an error in the module's definition. It is reported when the
     /// engine starts the module, which then fails to start.
