@@ -1,5 +1,6 @@
 // src/module.cpp — the module entry, its lifecycle callbacks and phpinfo() section.
 #include <phpbind/module.hpp>
+#include <phpbind/ini.hpp>
 
 #include <algorithm>
 
@@ -84,8 +85,27 @@ zend_module_entry* module::finish(const hooks& h) {
     entry_.post_deactivate_func = h.post_deactivate;
     entry_.version = version_.empty() ? nullptr : version_.c_str();
     entry_.build_id = ZEND_MODULE_BUILD_ID;
+    if (globals_ && globals_->has_slots()) {
+        // The engine constructs the globals before MINIT and destroys them
+        // after MSHUTDOWN (zend_startup_module_ex, module_destructor).
+        entry_.globals_size = globals_->block_size();
+#ifdef ZTS
+        entry_.globals_id_ptr = globals_->id();
+#else
+        entry_.globals_ptr = nullptr;  // each slot has its own storage; the ctor knows where
+#endif
+        entry_.globals_ctor = h.globals_ctor;
+        entry_.globals_dtor = h.globals_dtor;
+    }
     return &entry_;
 }
+
+detail::globals_registry& module::globals_registry() {
+    if (!globals_) globals_ = std::make_shared<detail::globals_registry>(*this);
+    return *globals_;
+}
+void module::construct_globals(void* block) noexcept { globals_->construct(block); }
+void module::destroy_globals(void* block) noexcept { globals_->destroy(block); }
 
 bool module::report_errors() {
     for (const auto& e : errors_) {
@@ -115,9 +135,22 @@ bool run_callbacks(const std::string& module_name, const char* phase, int level,
 }
 } // namespace
 
-zend_result module::startup(int, int module_number) {
+zend_result module::startup(int type, int module_number) {
     module_number_ = module_number;
     if (!report_errors()) return FAILURE;
+    // INI entries first: constants, classes and startup callbacks may read
+    // them. A module that fails to start gets no MSHUTDOWN, so the guard takes
+    // its INI handlers (which write into its globals) out of the engine's
+    // table unless startup succeeds.
+    if (globals_ && !globals_->register_ini(type, module_number)) {
+        zend_error(E_CORE_WARNING, "%s: registering the INI entries failed (is one of the names taken?)", name_.c_str());
+        return FAILURE;
+    }
+    struct ini_guard {
+        detail::globals_registry* g;
+        bool started = false;
+        ~ini_guard() { if (g && !started) g->unregister_ini(); }
+    } guard{globals_.get()};
     for (auto& [name, value] : constants_) {
         const int flags = CONST_PERSISTENT;
         switch (Z_TYPE(value)) {
@@ -147,17 +180,20 @@ zend_result module::startup(int, int module_number) {
         }
     }
     if (EG(exception)) return FAILURE;
-    return run_callbacks(name_, "startup", E_CORE_WARNING, on_startup_.begin(), on_startup_.end()) ? SUCCESS
-                                                                                                      : FAILURE;
+    guard.started = run_callbacks(name_, "startup", E_CORE_WARNING, on_startup_.begin(), on_startup_.end());
+    return guard.started ? SUCCESS : FAILURE;
 }
 
 zend_result module::shutdown() {
     run_callbacks(name_, "shutdown", E_CORE_WARNING, on_shutdown_.rbegin(), on_shutdown_.rend());
+    if (globals_) globals_->unregister_ini();
     return SUCCESS;
 }
 
 zend_result module::request_startup() {
     detail::request_started();
+    // Globals are reset before the module's own request callbacks run.
+    if (globals_ && !globals_->request_start(name_)) return FAILURE;
     return run_callbacks(name_, "request startup", E_WARNING, on_request_start_.begin(), on_request_start_.end())
                ? SUCCESS
                : FAILURE;
@@ -191,6 +227,13 @@ void module::print_info() {
         }
     }
     php_info_print_table_end();
+    if (globals_ && globals_->has_ini()) {
+        // display_ini_entries() selects the entries by module number; the
+        // engine's registry holds a copy of entry_ that has it.
+        zend_module_entry e = entry_;
+        e.module_number = module_number_;
+        display_ini_entries(&e);
+    }
 }
 
 PHPBIND_NAMESPACE_END

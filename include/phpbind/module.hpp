@@ -28,6 +28,13 @@ PHPBIND_NAMESPACE_BEGIN
 
 template <class T, class Base = void>
 class class_;
+template <class T>
+class ini;
+template <class G>
+class globals;
+namespace detail {
+class globals_registry;
+}
 
 /// Rows of the module's section in phpinfo() and `php --ri`.
 class info_table {
@@ -124,6 +131,22 @@ public:
     /// Extra rows for phpinfo(); the section always shows support and version.
     module& info(std::function<void(info_table&)> f);
 
+    // -- INI entries and module globals (phpbind/ini.hpp) ---------------------
+    /// A typed INI entry (bool, int64_t, double or std::string), registered at
+    /// MINIT: `auto level = m.ini<int64_t>("ext.level", 3, PHP_INI_ALL);`.
+    /// Visible to ini_get/ini_set/ini_restore, `-d` and phpinfo(); the handle
+    /// reads the current value with one load.
+    template <class T>
+    php::ini<T> ini(std::string_view name, std::type_identity_t<T> default_value, int modifiable = PHP_INI_ALL);
+    /// Per-thread module globals of type G, built before MINIT and destroyed
+    /// after MSHUTDOWN. If G has `void reset()`, it runs at every RINIT.
+    template <class G>
+    php::globals<G> globals();
+    /// The same, with `on_request_start(G&)` run at every RINIT instead.
+    template <class G, class F>
+    php::globals<G> globals(F&& on_request_start);
+    detail::globals_registry& globals_registry();  // the storage behind ini() and globals()
+
     /// Records an error in the module's definition. It is reported when the
     /// engine starts the module, which then fails to start.
     void add_error(std::string message);
@@ -136,6 +159,8 @@ public:
         zend_result (*rshutdown)(int, int);
         void (*minfo)(zend_module_entry*);
         zend_result (*post_deactivate)();
+        void (*globals_ctor)(void*);
+        void (*globals_dtor)(void*);
     };
     zend_module_entry* finish(const hooks& h);
     zend_result startup(int type, int module_number);
@@ -144,6 +169,8 @@ public:
     zend_result request_shutdown();
     zend_result post_deactivate();
     void print_info();
+    void construct_globals(void* block) noexcept;
+    void destroy_globals(void* block) noexcept;
 
     // Storage for strings the engine keeps pointers to (names, defaults).
     const char* keep(std::string_view s);
@@ -195,6 +222,7 @@ private:
     std::vector<void (*)()> deleters_;  // stateful callables' storage
     bool finished_ = false;
     int module_number_ = 0;
+    std::shared_ptr<detail::globals_registry> globals_;  // INI entries and globals (src/ini.cpp)
 };
 
 namespace detail {
@@ -210,6 +238,8 @@ struct module_host {
     static zend_result rshutdown(int, int) { return instance->request_shutdown(); }
     static void minfo(zend_module_entry*) { instance->print_info(); }
     static zend_result post_deactivate() { return instance->post_deactivate(); }
+    static void globals_ctor(void* block) { instance->construct_globals(block); }
+    static void globals_dtor(void* block) { instance->destroy_globals(block); }
 
     /// Frees the module's registration data when the extension is unloaded
     /// (its static destructors run at dlclose(), after the engine has called
@@ -236,7 +266,8 @@ struct module_host {
                 instance->add_error("unknown C++ exception while defining the module");
             }
         }
-        return instance->finish({&minit, &mshutdown, &rinit, &rshutdown, &minfo, &post_deactivate});
+        return instance->finish(
+            {&minit, &mshutdown, &rinit, &rshutdown, &minfo, &post_deactivate, &globals_ctor, &globals_dtor});
     }
 };
 

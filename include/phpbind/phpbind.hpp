@@ -26,3 +26,4 @@
 #include <phpbind/module.hpp>
 #include <phpbind/class.hpp>
 #include <phpbind/exception_class.hpp>
+#include <phpbind/ini.hpp>

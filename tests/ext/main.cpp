@@ -11,6 +11,7 @@ PHPBIND_EXTENSION(phpbind_test, m) {
     register_calls(m);
     register_persistent(m);
     register_classes(m);
+    register_ini(m);
 #ifdef PHPBIND_TEST_ASAN_PROBE
     register_asan_probe(m);
 #endif

@@ -11,4 +11,5 @@ void register_values(php::module& m);
 void register_calls(php::module& m);
 void register_persistent(php::module& m);
 void register_classes(php::module& m);
+void register_ini(php::module& m);
 void register_asan_probe(php::module& m);

@@ -29,3 +29,14 @@ Version => 0.1.0-test
 Built with phpbind => X
 Test rows => yes
 Requests seen => 1
+
+Directive => Local Value => Master Value
+phpbind_test.level => 3 => 3
+phpbind_test.limit => 1048576 => 1048576
+phpbind_test.enabled => On => On
+phpbind_test.ratio => 0.5 => 0.5
+phpbind_test.greeting => hello => hello
+phpbind_test.mode => fast => fast
+phpbind_test.path => /tmp => /tmp
+phpbind_test.perdir => 10 => 10
+phpbind_test.system_only => fixed => fixed
