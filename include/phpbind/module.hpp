@@ -91,6 +91,12 @@ public:
     template <class T>
     php::class_<T> class_(std::string_view name);
 
+    /// Binds C++ enum E as a PHP enum named `name`: pure, or backed with
+    /// `php::backed_int` / `php::backed_string`. Returns php::enum_<E>
+    /// (phpbind/enum.hpp).
+    template <class E, class... Backing>
+    auto enum_(std::string_view name, const Backing&... backing);
+
     /// A module constant (int, float, bool, string or null), registered at
     /// MINIT. `name` may carry a namespace.
     template <class T>

@@ -25,3 +25,4 @@
 #include <phpbind/function.hpp>
 #include <phpbind/module.hpp>
 #include <phpbind/class.hpp>
+#include <phpbind/enum.hpp>
