@@ -2,6 +2,12 @@
 Enums: definitions the engine would reject (or that would be ambiguous) are module errors, reported when the module starts, which then fails to start
 --EXTENSIONS--
 phpbind_test
+--SKIPIF--
+<?php
+// The failed start is the engine's: it exits without freeing what it had set
+// up, and valgrind follows the child process.
+if (getenv('PHPBIND_TEST_MODE') === 'valgrind') die('skip the engine leaks its own startup memory when a module fails to start');
+?>
 --FILE--
 <?php
 // The test extension binds its faulty enums only when asked to.
