@@ -2,6 +2,7 @@
 #include <phpbind/enum.hpp>
 
 #include <algorithm>
+#include <functional>
 
 PHPBIND_NAMESPACE_BEGIN
 namespace detail {
@@ -106,7 +107,9 @@ void register_enum(enum_spec& spec, enum_runtime& rt) {
         rt.by_name.emplace_back(name, index);
     }
     std::sort(rt.by_key.begin(), rt.by_key.end());
-    std::sort(rt.by_name.begin(), rt.by_name.end());
+    std::sort(rt.by_name.begin(), rt.by_name.end(), [](const auto& a, const auto& b) {
+        return std::less<const zend_string*>{}(a.first, b.first);
+    });
     rt.first_key = rt.by_key.empty() ? 0 : rt.by_key.front().first;
     rt.dense = !rt.by_key.empty();
     for (size_t i = 0; rt.dense && i < rt.by_key.size(); ++i) rt.dense = rt.by_key[i].first - rt.first_key == i;
@@ -137,9 +140,15 @@ void throw_enum_no_case(const enum_runtime& rt, const std::type_info& t, const s
     throw error("C++ value " + value + " of " + demangle(t) + " has no case in enum " + ZSTR_VAL(rt.ce->name));
 }
 
-void throw_enum_bad_object(zend_object* obj) {
-    throw error(std::string("Enum case object of ") + ZSTR_VAL(obj->ce->name) + " has no C++ enumerator");
+namespace {
+std::string bad_object_message(zend_object* obj) {
+    return std::string("Case object of enum ") + ZSTR_VAL(obj->ce->name) + " has no C++ enumerator";
 }
+} // namespace
+
+void throw_enum_bad_object(zend_object* obj) { throw error(bad_object_message(obj)); }
+
+void enum_bad_object_error(zend_object* obj) { zend_throw_error(nullptr, "%s", bad_object_message(obj).c_str()); }
 
 } // namespace detail
 PHPBIND_NAMESPACE_END

@@ -34,6 +34,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -116,6 +117,7 @@ PHPBIND_COLD [[noreturn]] void throw_enum_unbound(const std::type_info& t);
 PHPBIND_COLD [[noreturn]] void throw_enum_no_case(const enum_runtime& rt, const std::type_info& t,
                                                   const std::string& value);
 PHPBIND_COLD [[noreturn]] void throw_enum_bad_object(zend_object* obj);
+PHPBIND_COLD void enum_bad_object_error(zend_object* obj);
 bool valid_class_name(std::string_view name);
 
 template <class E>
@@ -151,7 +153,9 @@ PHPBIND_INLINE int32_t enum_index_of_object(const enum_runtime& rt, zend_object*
     const zend_string* name = Z_STR_P(OBJ_PROP_NUM(obj, 0));
     auto it = std::lower_bound(
         rt.by_name.begin(), rt.by_name.end(), name,
-        [](const std::pair<const zend_string*, uint32_t>& p, const zend_string* v) { return p.first < v; });
+        [](const std::pair<const zend_string*, uint32_t>& p, const zend_string* v) {
+            return std::less<const zend_string*>{}(p.first, v);
+        });
     if (EXPECTED(it != rt.by_name.end() && it->first == name)) return static_cast<int32_t>(it->second);
     return enum_case_index_slow(rt, obj);
 }
@@ -219,18 +223,20 @@ struct caster<E> {
         // Enums are final: the case objects are exactly of the enum's class.
         return Z_TYPE_P(z) == IS_OBJECT && Z_OBJCE_P(z) == detail::enum_info<E>::rt.ce;
     }
+    // Phase one of argument reading: raises PHP errors, never throws.
     static PHPBIND_INLINE bool load(zval* arg, uint32_t num, E& out, bool nullable) {
         if (EXPECTED(matches(arg))) {
-            out = detail::enum_value_of<E>(Z_OBJ_P(arg));
-            return true;
+            if (EXPECTED(try_load(arg, out))) return true;
+            detail::enum_bad_object_error(Z_OBJ_P(arg));
+            return false;
         }
         detail::enum_wrong_arg(num, detail::enum_info<E>::rt.name, nullable, arg);
         return false;
     }
-    static bool try_load(zval* z, E& out) noexcept {
+    static PHPBIND_INLINE bool try_load(zval* z, E& out) noexcept {
         if (!matches(z)) return false;
         const int32_t i = detail::enum_index_of_object(detail::enum_info<E>::rt, Z_OBJ_P(z));
-        if (i < 0) return false;
+        if (UNEXPECTED(i < 0)) return false;
         out = detail::enum_from_key<E>(detail::enum_info<E>::rt.keys[static_cast<size_t>(i)]);
         return true;
     }
