@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <cstdlib>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -34,6 +35,19 @@ std::string names_of(std::vector<Color> cs) {
     for (Color c : cs) out += color_name(c) + ";";
     return out;
 }
+// Containers of results: an element with no case raises Error; the array
+// being built is released with the elements already in it.
+std::vector<Color> colors_from_ints(std::vector<int64_t> ns) {
+    std::vector<Color> out;
+    for (int64_t n : ns) out.push_back(static_cast<Color>(n));
+    return out;
+}
+std::map<std::string, Color> colors_by_name(std::vector<int64_t> ns) {
+    std::map<std::string, Color> out;
+    for (int64_t n : ns) out.emplace("c" + std::to_string(n), static_cast<Color>(n));
+    return out;
+}
+std::pair<Color, Color> color_pair(int64_t a, int64_t b) { return {static_cast<Color>(a), static_cast<Color>(b)}; }
 // Calls PHP with an enum and reads an enum back.
 Color via_callback(php::Callable f, Color c) { return f.call<Color>(c); }
 
@@ -111,6 +125,9 @@ void register_enums(php::module& m) {
     m.def<&maybe_color>("pb_maybe_color", arg("c") = std::nullopt);
     m.def<&all_colors>("pb_all_colors");
     m.def<&names_of>("pb_color_names", arg("colors"));
+    m.def<&colors_from_ints>("pb_colors_from_ints", arg("ns"));
+    m.def<&colors_by_name>("pb_colors_by_name", arg("ns"));
+    m.def<&color_pair>("pb_color_pair", arg("a"), arg("b"));
     m.def<&via_callback>("pb_color_via", arg("f"), arg("c"));
     m.def<&level_up>("pb_level_up", arg("level"));
     m.def<&level_raw>("pb_level_raw", arg("level"));

@@ -1,5 +1,5 @@
 --TEST--
-Enums: C++ enums as parameters and results — the engine's case singletons (=== identity), nullable std::optional, std::vector elements, calls into PHP, wrong types, C++ values with no case
+Enums: C++ enums as parameters and results — the engine's case singletons (=== identity), nullable std::optional, std::vector, std::map and std::pair elements, calls into PHP, wrong types, C++ values with no case
 --EXTENSIONS--
 phpbind_test
 --FILE--
@@ -18,6 +18,11 @@ var_dump(pb_maybe_color(), pb_maybe_color(null), pb_maybe_color(Color::Green) ==
 // std::vector<Color>: arrays of cases, both ways.
 var_dump(pb_all_colors() === Color::cases(), pb_color_names([Color::Blue, Color::Red, Color::Blue]));
 var_dump(pb_color_names(['x' => Color::Green]), pb_color_names([]));
+var_dump(pb_colors_from_ints([2, 0]), pb_colors_by_name([1]), pb_color_pair(0, 2) === [Color::Red, Color::Blue]);
+// An element with no case: Error, and the partly built array is released.
+t(fn() => pb_colors_from_ints([0, 1, 9, 2]));
+t(fn() => pb_colors_by_name([0, 1, 5]));
+t(fn() => pb_color_pair(1, 3));
 // Calls into PHP: the enum goes in as its case, the result comes back as a C++ enumerator.
 var_dump(pb_color_via(fn(Color $c) => pb_next_color($c), Color::Green));
 var_dump(pb_color_via(function ($c) { var_dump($c === Color::Red); return Color::Red; }, Color::Red));
@@ -51,6 +56,20 @@ bool(true)
 string(14) "blue;red;blue;"
 string(6) "green;"
 string(0) ""
+array(2) {
+  [0]=>
+  enum(PhpBind\Color::Blue)
+  [1]=>
+  enum(PhpBind\Color::Red)
+}
+array(1) {
+  ["c1"]=>
+  enum(PhpBind\Color::Green)
+}
+bool(true)
+Error: C++ value 9 of pbtest::Color has no case in enum PhpBind\Color
+Error: C++ value 5 of pbtest::Color has no case in enum PhpBind\Color
+Error: C++ value 3 of pbtest::Color has no case in enum PhpBind\Color
 enum(PhpBind\Color::Blue)
 bool(true)
 enum(PhpBind\Color::Red)
