@@ -113,7 +113,24 @@ void register_enum(enum_spec& spec, enum_runtime& rt) {
     rt.first_key = rt.by_key.empty() ? 0 : rt.by_key.front().first;
     rt.dense = !rt.by_key.empty();
     for (size_t i = 0; rt.dense && i < rt.by_key.size(); ++i) rt.dense = rt.by_key[i].first - rt.first_key == i;
+    rt.objects.assign(rt.names.size(), nullptr);
+    rt.cache_epoch = ~uint64_t{0};
     rt.ce = ce;
+}
+
+zend_object* enum_case_object_slow(enum_runtime& rt, uint32_t i) {
+    // Case objects are created lazily, once per request, when the case
+    // constant is first evaluated: zend_enum_get_case() evaluates it.
+    zend_object* o = zend_enum_get_case(rt.ce, rt.names[i]);
+    const request_state& s = state();
+    if (s.in_request) {
+        if (rt.cache_epoch != s.epoch) {
+            std::fill(rt.objects.begin(), rt.objects.end(), nullptr);
+            rt.cache_epoch = s.epoch;
+        }
+        rt.objects[i] = o;
+    }
+    return o;
 }
 
 int32_t enum_case_index_slow(const enum_runtime& rt, zend_object* obj) noexcept {

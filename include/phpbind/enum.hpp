@@ -29,6 +29,7 @@
 #pragma once
 
 #include <phpbind/class.hpp>
+#include <phpbind/lifetime.hpp>
 #include <phpbind/module.hpp>
 
 #include <algorithm>
@@ -92,6 +93,13 @@ struct enum_runtime {
     std::vector<std::pair<const zend_string*, uint32_t>> by_name;  // sorted by address
     bool dense = false;                                      // keys are first_key, first_key + 1, ...
     uint64_t first_key = 0;
+    // Per case: its object in the running request, once asked for. The
+    // engine creates case objects once per request (an internal class's
+    // constants table is separated per request) and releases them when the
+    // request ends, so the cache is valid only while `cache_epoch` is the
+    // running request's epoch (request_state: bumped after every request).
+    std::vector<zend_object*> objects;
+    uint64_t cache_epoch = ~uint64_t{0};
 };
 
 template <class E>
@@ -112,6 +120,8 @@ void register_enum(enum_spec& spec, enum_runtime& rt);
 /// The case index of a case object of rt.ce whose name is not one of the registered
 /// pointers (compares contents); -1 if none.
 int32_t enum_case_index_slow(const enum_runtime& rt, zend_object* obj) noexcept;
+/// The case object of case `i` for the running request, from the engine (and cached).
+zend_object* enum_case_object_slow(enum_runtime& rt, uint32_t i);
 PHPBIND_COLD void enum_wrong_arg(uint32_t num, const char* name, bool nullable, zval* arg);
 PHPBIND_COLD [[noreturn]] void throw_enum_unbound(const std::type_info& t);
 PHPBIND_COLD [[noreturn]] void throw_enum_no_case(const enum_runtime& rt, const std::type_info& t,
@@ -158,6 +168,15 @@ PHPBIND_INLINE int32_t enum_index_of_object(const enum_runtime& rt, zend_object*
         });
     if (EXPECTED(it != rt.by_name.end() && it->first == name)) return static_cast<int32_t>(it->second);
     return enum_case_index_slow(rt, obj);
+}
+
+/// The case object of case `i` in the running request.
+PHPBIND_INLINE zend_object* enum_case_object(enum_runtime& rt, uint32_t i) {
+    const request_state& s = state();
+    if (EXPECTED(rt.cache_epoch == s.epoch && s.in_request)) {
+        if (zend_object* o = rt.objects[i]) return o;
+    }
+    return enum_case_object_slow(rt, i);
 }
 
 /// The C++ enumerator of a case object of the enum bound to E.
@@ -244,12 +263,10 @@ struct caster<E> {
     /// The case object (the engine's singleton for the request). A value with
     /// no case (e.g. an integer cast to E) raises Error.
     static void to_zval(E v, zval* out) {
-        const detail::enum_runtime& rt = detail::enum_info<E>::rt;
+        detail::enum_runtime& rt = detail::enum_info<E>::rt;
         const int32_t i = detail::enum_index_of_key(rt, detail::enum_key(v));
         if (UNEXPECTED(i < 0)) detail::throw_enum_no_case(rt, typeid(E), detail::enum_key_text(v));
-        // Case objects are created lazily, once per request, when the case
-        // constant is first evaluated: zend_enum_get_case() evaluates it.
-        ZVAL_OBJ_COPY(out, zend_enum_get_case(rt.ce, rt.names[static_cast<size_t>(i)]));
+        ZVAL_OBJ_COPY(out, detail::enum_case_object(rt, static_cast<uint32_t>(i)));
     }
 };
 
