@@ -118,6 +118,11 @@ void register_enum(enum_spec& spec, enum_runtime& rt) {
     rt.ce = ce;
 }
 
+void enum_forget_objects(enum_runtime& rt) noexcept {
+    std::fill(rt.objects.begin(), rt.objects.end(), nullptr);
+    rt.cache_epoch = ~uint64_t{0};
+}
+
 zend_object* enum_case_object_slow(enum_runtime& rt, uint32_t i) {
     // Case objects are created lazily, once per request, when the case
     // constant is first evaluated: zend_enum_get_case() evaluates it.

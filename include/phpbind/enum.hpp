@@ -122,6 +122,8 @@ void register_enum(enum_spec& spec, enum_runtime& rt);
 int32_t enum_case_index_slow(const enum_runtime& rt, zend_object* obj) noexcept;
 /// The case object of case `i` for the running request, from the engine (and cached).
 zend_object* enum_case_object_slow(enum_runtime& rt, uint32_t i);
+/// Empties the cache of case objects (request end: nothing keeps pointing into request memory).
+void enum_forget_objects(enum_runtime& rt) noexcept;
 PHPBIND_COLD void enum_wrong_arg(uint32_t num, const char* name, bool nullable, zval* arg);
 PHPBIND_COLD [[noreturn]] void throw_enum_unbound(const std::type_info& t);
 PHPBIND_COLD [[noreturn]] void throw_enum_no_case(const enum_runtime& rt, const std::type_info& t,
@@ -344,6 +346,7 @@ private:
         }
         auto spec = spec_;
         m.at_startup([spec](int) { detail::register_enum(*spec, detail::enum_info<E>::rt); });
+        m.on_request_end([] { detail::enum_forget_objects(detail::enum_info<E>::rt); });
     }
 
     enum_& add(std::string_view name, E e, uint8_t given, zend_long iv, std::string_view sv, bool out_of_range) {
