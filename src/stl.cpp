@@ -27,6 +27,13 @@ void list_shape_error(uint32_t num, const char* container, size_t expected) {
     zend_argument_type_error(num, "must be of type %s, a list of exactly %zu elements", container, expected);
 }
 
+void abandon_packed_fill(zend_array* ht, uint32_t filled) noexcept {
+    ht->nNumUsed = filled;
+    ht->nNumOfElements = filled;
+    ht->nNextFreeElement = filled;
+    zend_array_destroy(ht);
+}
+
 const char* union_type_name(std::initializer_list<const char*> names, uint32_t) {
     // Built once per variant type, at static initialisation; lives for the process.
     auto* s = new std::string;

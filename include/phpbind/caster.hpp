@@ -234,6 +234,12 @@ struct caster<std::optional<T>> {
     using inner = caster<T>;
     static constexpr uint32_t type_mask = inner::type_mask | MAY_BE_NULL;
     static constexpr const char* type_name = inner::type_name;  // printed with a leading '?'
+    /// A class-typed T (a bound enum) declares ?Class.
+    static const char* class_name()
+        requires requires { inner::class_name(); }
+    {
+        return inner::class_name();
+    }
     struct parsed {
         typename inner::parsed value;
         bool present;

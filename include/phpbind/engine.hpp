@@ -12,6 +12,7 @@
 #include <zend_exceptions.h>
 #include <zend_interfaces.h>
 #include <zend_closures.h>
+#include <zend_enum.h>
 
 // PHP's headers define macros that collide with the C++ standard library.
 #undef min

@@ -109,6 +109,12 @@ public:
     template <class E, class... Parent>
     module& exception(std::string_view name, const Parent&... parent);
 
+    /// Binds C++ enum E as a PHP enum named `name`: pure, or backed with
+    /// `php::backed_int` / `php::backed_string`. Returns php::enum_<E>
+    /// (phpbind/enum.hpp).
+    template <class E, class... Backing>
+    auto enum_(std::string_view name, const Backing&... backing);
+
     /// A module constant (int, float, bool, string or null), registered at
     /// MINIT. `name` may carry a namespace.
     template <class T>

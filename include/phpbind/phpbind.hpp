@@ -27,3 +27,4 @@
 #include <phpbind/class.hpp>
 #include <phpbind/exception_class.hpp>
 #include <phpbind/ini.hpp>
+#include <phpbind/enum.hpp>

@@ -36,6 +36,10 @@ PHPBIND_COLD void element_type_error(uint32_t num, const char* container, const 
                                      const ArrayKey& key);
 PHPBIND_COLD void key_type_error(uint32_t num, const char* container, const ArrayKey& key);
 PHPBIND_COLD void list_shape_error(uint32_t num, const char* container, size_t expected);
+/// Releases an array whose packed fill stopped after `filled` elements
+/// because an element's caster threw (the fill macros set the counts only
+/// at the end).
+PHPBIND_COLD void abandon_packed_fill(zend_array* ht, uint32_t filled) noexcept;
 
 template <class T>
 bool element_ok(zval* v) noexcept {
@@ -145,13 +149,20 @@ struct caster<std::vector<T, Alloc>> {
     static void to_zval(const std::vector<T, Alloc>& v, zval* out) {
         zend_array* ht = zend_new_array(static_cast<uint32_t>(v.size()));
         zend_hash_real_init_packed(ht);
-        ZEND_HASH_FILL_PACKED(ht) {
-            for (const auto& e : v) {
-                elem::to_zval(e, __fill_val);
-                ZEND_HASH_FILL_NEXT();
+        uint32_t filled = 0;
+        try {
+            ZEND_HASH_FILL_PACKED(ht) {
+                for (const auto& e : v) {
+                    elem::to_zval(e, __fill_val);
+                    ++filled;
+                    ZEND_HASH_FILL_NEXT();
+                }
             }
+            ZEND_HASH_FILL_END();
+        } catch (...) {
+            detail::abandon_packed_fill(ht, filled);
+            throw;
         }
-        ZEND_HASH_FILL_END();
         ZVAL_ARR(out, ht);
     }
 };
@@ -168,13 +179,20 @@ struct caster<R> {
     static void to_zval(R r, zval* out) {
         zend_array* ht = zend_new_array(static_cast<uint32_t>(std::ranges::size(r)));
         zend_hash_real_init_packed(ht);
-        ZEND_HASH_FILL_PACKED(ht) {
-            for (auto&& e : r) {
-                caster<E>::to_zval(e, __fill_val);
-                ZEND_HASH_FILL_NEXT();
+        uint32_t filled = 0;
+        try {
+            ZEND_HASH_FILL_PACKED(ht) {
+                for (auto&& e : r) {
+                    caster<E>::to_zval(e, __fill_val);
+                    ++filled;
+                    ZEND_HASH_FILL_NEXT();
+                }
             }
+            ZEND_HASH_FILL_END();
+        } catch (...) {
+            detail::abandon_packed_fill(ht, filled);
+            throw;
         }
-        ZEND_HASH_FILL_END();
         ZVAL_ARR(out, ht);
     }
 };
@@ -244,15 +262,20 @@ struct map_caster : array_caster_base {
     }
     static void to_zval(const Map& m, zval* out) {
         zend_array* ht = zend_new_array(static_cast<uint32_t>(m.size()));
-        for (const auto& [k, v] : m) {
-            zval tmp;
-            caster<V>::to_zval(v, &tmp);
-            if constexpr (detail::is_string_key<K>) {
-                std::string_view sk(k);
-                zend_symtable_str_update(ht, sk.data(), sk.size(), &tmp);
-            } else {
-                zend_hash_index_update(ht, static_cast<zend_long>(k), &tmp);
+        try {
+            for (const auto& [k, v] : m) {
+                zval tmp;
+                caster<V>::to_zval(v, &tmp);
+                if constexpr (detail::is_string_key<K>) {
+                    std::string_view sk(k);
+                    zend_symtable_str_update(ht, sk.data(), sk.size(), &tmp);
+                } else {
+                    zend_hash_index_update(ht, static_cast<zend_long>(k), &tmp);
+                }
             }
+        } catch (...) {
+            zend_array_destroy(ht);
+            throw;
         }
         ZVAL_ARR(out, ht);
     }
@@ -306,6 +329,12 @@ struct tuple_caster : array_caster_base {
     static void to_zval(const Tuple& t, zval* out) {
         zend_array* ht = zend_new_array(N);
         zend_hash_real_init_packed(ht);
+        struct guard {  // releases the elements inserted so far if a caster throws
+            zend_array* ht;
+            ~guard() {
+                if (ht) zend_array_destroy(ht);
+            }
+        } g{ht};
         std::apply(
             [&](const auto&... e) {
                 (
@@ -317,6 +346,7 @@ struct tuple_caster : array_caster_base {
                     ...);
             },
             t);
+        g.ht = nullptr;
         ZVAL_ARR(out, ht);
     }
 };

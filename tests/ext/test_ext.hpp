@@ -12,4 +12,5 @@ void register_calls(php::module& m);
 void register_persistent(php::module& m);
 void register_classes(php::module& m);
 void register_ini(php::module& m);
+void register_enums(php::module& m);
 void register_asan_probe(php::module& m);
