@@ -10,6 +10,7 @@ PHPBIND_EXTENSION(phpbind_test, m) {
     register_calls(m);
     register_persistent(m);
     register_classes(m);
+    register_protocols(m);
 #ifdef PHPBIND_TEST_ASAN_PROBE
     register_asan_probe(m);
 #endif

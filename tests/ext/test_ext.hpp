@@ -10,4 +10,5 @@ void register_values(php::module& m);
 void register_calls(php::module& m);
 void register_persistent(php::module& m);
 void register_classes(php::module& m);
+void register_protocols(php::module& m);
 void register_asan_probe(php::module& m);
