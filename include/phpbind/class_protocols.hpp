@@ -455,9 +455,12 @@ class_<T>& class_<T>::to_string() {
     static_assert(caster<R>::type_mask == MAY_BE_STRING, "phpbind: to_string<&T::m>() needs m() to return a string");
     detail::protocol_table<T>::to_string = &detail::cast_through<T, R, Str>;
     spec_->handler_setup.push_back([](zend_object_handlers& h) { h.cast_object = &detail::cast_object<T>; });
-    // Internal classes declare Stringable themselves (the compiler adds it
-    // only to user classes with __toString).
-    spec_->interfaces.push_back([]() noexcept { return zend_ce_stringable; });
+    // Stringable: the engine adds it to an internal class registering
+    // __toString on some versions (zend_register_functions), not on others;
+    // declare it only where it is still missing.
+    spec_->ce_setup.push_back([](zend_class_entry* ce) {
+        if (!zend_class_implements_interface(ce, zend_ce_stringable)) zend_class_implements(ce, 1, zend_ce_stringable);
+    });
     return def<Str>("__toString");
 }
 
