@@ -93,7 +93,7 @@ struct index_cursor {
     }
     template <class T>
     void value(T& self, zval* out) {
-        using A = typename first_of<typename member_traits<decltype(At)>::args>::type;
+        using A = std::remove_cvref_t<typename first_of<typename signature<decltype(At)>::args>::type>;
         result_to_zval((self.*At)(static_cast<A>(i)), out);
     }
     template <class T>
@@ -118,7 +118,7 @@ concept pair_like = requires(const E& e) {
 /// entries, pairs) give key => value; others give 0, 1, 2... => element.
 template <auto Entries>
 struct range_cursor {
-    using R = typename member_traits<decltype(Entries)>::ret;
+    using R = typename signature<decltype(Entries)>::ret;
     using C = std::remove_cvref_t<R>;
     static_assert(std::ranges::input_range<C>, "phpbind: iterable<&T::m>() needs m() to return a range (a container)");
     static_assert(!std::ranges::view<C>,
@@ -275,6 +275,8 @@ struct protocol_table {
 
 template <class T, class R, auto F>
 void cast_through(T& self, zval* out) {
+    static_assert(std::is_member_function_pointer_v<decltype(F)>,
+                  "phpbind: to_string/to_int/to_float/to_bool take a member function with no parameters");
     result_to_zval((self.*F)(), out);
 }
 
@@ -439,19 +441,23 @@ class_<T>& class_<T>::iterable_with() {
 template <class T>
 template <auto Size, auto At>
 class_<T>& class_<T>::iterable() {
+    static_assert(std::is_member_function_pointer_v<decltype(Size)> && std::is_member_function_pointer_v<decltype(At)>,
+                  "phpbind: iterable<&T::size, &T::at>() takes two member functions");
     return iterable_with<detail::index_cursor<Size, At>>();
 }
 
 template <class T>
 template <auto Entries>
 class_<T>& class_<T>::iterable() {
+    static_assert(std::is_member_function_pointer_v<decltype(Entries)>,
+                  "phpbind: iterable<&T::entries>() takes a member function returning a container");
     return iterable_with<detail::range_cursor<Entries>>();
 }
 
 template <class T>
 template <auto Str>
 class_<T>& class_<T>::to_string() {
-    using R = std::remove_cvref_t<typename detail::member_traits<decltype(Str)>::ret>;
+    using R = std::remove_cvref_t<typename detail::signature<decltype(Str)>::ret>;
     static_assert(caster<R>::type_mask == MAY_BE_STRING, "phpbind: to_string<&T::m>() needs m() to return a string");
     detail::protocol_table<T>::to_string = &detail::cast_through<T, R, Str>;
     spec_->handler_setup.push_back([](zend_object_handlers& h) { h.cast_object = &detail::cast_object<T>; });
@@ -467,7 +473,7 @@ class_<T>& class_<T>::to_string() {
 template <class T>
 template <auto F>
 class_<T>& class_<T>::to_int() {
-    using R = std::remove_cvref_t<typename detail::member_traits<decltype(F)>::ret>;
+    using R = std::remove_cvref_t<typename detail::signature<decltype(F)>::ret>;
     static_assert(caster<R>::type_mask == MAY_BE_LONG, "phpbind: to_int<&T::m>() needs m() to return an integer");
     detail::protocol_table<T>::to_long = &detail::cast_through<T, R, F>;
     spec_->handler_setup.push_back([](zend_object_handlers& h) { h.cast_object = &detail::cast_object<T>; });
@@ -477,7 +483,7 @@ class_<T>& class_<T>::to_int() {
 template <class T>
 template <auto F>
 class_<T>& class_<T>::to_float() {
-    using R = std::remove_cvref_t<typename detail::member_traits<decltype(F)>::ret>;
+    using R = std::remove_cvref_t<typename detail::signature<decltype(F)>::ret>;
     static_assert(std::is_floating_point_v<R>, "phpbind: to_float<&T::m>() needs m() to return a floating point value");
     detail::protocol_table<T>::to_double = &detail::cast_through<T, R, F>;
     spec_->handler_setup.push_back([](zend_object_handlers& h) { h.cast_object = &detail::cast_object<T>; });
@@ -487,7 +493,7 @@ class_<T>& class_<T>::to_float() {
 template <class T>
 template <auto F>
 class_<T>& class_<T>::to_bool() {
-    using R = std::remove_cvref_t<typename detail::member_traits<decltype(F)>::ret>;
+    using R = std::remove_cvref_t<typename detail::signature<decltype(F)>::ret>;
     static_assert(std::is_same_v<R, bool>, "phpbind: to_bool<&T::m>() needs m() to return bool");
     detail::protocol_table<T>::to_bool = &detail::cast_through<T, R, F>;
     spec_->handler_setup.push_back([](zend_object_handlers& h) { h.cast_object = &detail::cast_object<T>; });
@@ -531,7 +537,7 @@ class_<T>& class_<T>::operators() {
 template <class T>
 template <auto Save, auto Restore>
 class_<T>& class_<T>::serializable() {
-    using R = std::remove_cvref_t<typename detail::member_traits<decltype(Save)>::ret>;
+    using R = std::remove_cvref_t<typename detail::signature<decltype(Save)>::ret>;
     static_assert(caster<R>::type_mask == MAY_BE_ARRAY,
                   "phpbind: serializable<&T::save, ...>(): save() must return an array type (php::Array, "
                   "std::vector, std::map...), as __serialize(): array declares");
@@ -548,7 +554,7 @@ class_<T>& class_<T>::serializable() {
     spec_->serializable = true;
     def<Save>("__serialize");
     using U = detail::invoke_unserialize<Restore, T>;
-    detail::binder_for<detail::pointer_key<Restore>, U, void, typename S::args>::type::bind_into(
+    detail::binder_for<U, U, void, typename S::args>::type::bind_into(
         m_, "__unserialize", &spec_->methods, ZEND_ACC_PUBLIC, php::arg("data"));
     return *this;
 }

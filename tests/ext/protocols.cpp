@@ -89,6 +89,9 @@ struct Cents {
     Cents(const Cents& o) : v(o.v), note(o.note) { ++alive; }
     ~Cents() { --alive; }
     friend Cents operator+(const Cents& a, const Cents& b) { return Cents(a.v + b.v); }
+    friend Cents operator+(const Cents& a, int64_t n) { return Cents(a.v + n); }
+    friend Cents operator+(int64_t n, const Cents& a) { return Cents(a.v + n); }
+    friend Cents operator-(const Cents& a, int64_t n) { return Cents(a.v - n); }
     friend Cents operator%(const Cents& a, int64_t m) {
         if (m == 0) throw php::division_by_zero_error("Modulo by zero");
         return Cents(a.v % m);
@@ -111,6 +114,15 @@ struct Tag {
     Tag() = default;
     explicit Tag(std::string n) : name(std::move(n)) {}
     friend bool operator==(const Tag& a, const Tag& b) { return a.name == b.name; }
+};
+
+// Iteration whose element read fails: at(1) throws.
+struct Flaky {
+    int64_t size() const { return 3; }
+    std::string at(int64_t i) const {
+        if (i == 1) throw php::runtime_exception("element 1 is unreadable");
+        return "e" + std::to_string(i);
+    }
 };
 
 // Dynamic properties and calls through the magic methods.
@@ -170,10 +182,13 @@ void register_protocols(php::module& m) {
         .def<&Cents::value>("value")
         .def_static<&Cents::live>("live")
         .op<op::add>()
+        .op<op::add, int64_t>()  // also 1 + $c, and $c++
+        .op<op::sub, int64_t>()  // $c--
         .op<op::mod, int64_t>()
         .op<op::compare>()
         .to_int<&Cents::value>()
         .serializable<&Cents::save, &Cents::load>();
+    m.class_<Flaky>("PhpBind\\Flaky").iterable<&Flaky::size, &Flaky::at>();
     m.class_<Tag>("PhpBind\\Tag").constructor<std::string>(arg("name")).op<op::compare>();
     m.class_<Bag>("PhpBind\\MagicBag")
         .def<&Bag::get>("__get", arg("name"))

@@ -85,6 +85,31 @@ foreach (new Sub2([5, 6]) as $v) echo $v, " ";
 class Sub3 extends Deck { public function getIterator(): Iterator { return new ArrayIterator(['x']); } }
 foreach (new Sub3([5, 6]) as $v) echo $v, " ";
 echo "\n";
+// A C++ exception while reading an element ends the loop with the PHP exception.
+$f = new PhpBind\Flaky;
+try {
+    foreach ($f as $k => $v) echo "$k=>$v\n";
+} catch (RuntimeException $e) {
+    echo get_class($e), ": ", $e->getMessage(), "\n";
+}
+foreach ([fn() => iterator_to_array($f), fn() => [...$f], function () use ($f) { $it = $f->getIterator(); $it->next(); return $it->current(); }] as $g) {
+    try {
+        var_dump($g());
+    } catch (RuntimeException $e) {
+        echo get_class($e), ": ", $e->getMessage(), "\n";
+    }
+}
+
+// A cycle through the native iterator (object -> generator -> iterator -> object) is
+// collected: the iterator reports the object it holds. (PHP's InternalIterator, which
+// getIterator() returns, reports nothing, so a cycle through it lives until the request ends.)
+class Keeper extends Deck { public $gen; public static int $freed = 0; function __destruct() { self::$freed++; } }
+function walk(array $box) { yield from array_pop($box); }
+$k = new Keeper([1, 2]);
+$k->gen = walk([$k]);
+var_dump($k->gen->current());
+unset($k);
+var_dump(Keeper::$freed, gc_collect_cycles() > 0, Keeper::$freed);
 ?>
 --EXPECT--
 bool(true)
@@ -134,3 +159,12 @@ array(0) {
 }
 Error: Sub object is not initialized: its constructor (parent::__construct()) was not called
 5 6 x 
+0=>e0
+RuntimeException: element 1 is unreadable
+RuntimeException: element 1 is unreadable
+RuntimeException: element 1 is unreadable
+RuntimeException: element 1 is unreadable
+int(1)
+int(0)
+bool(true)
+int(1)

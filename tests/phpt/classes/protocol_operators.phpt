@@ -60,7 +60,18 @@ var_dump(($m % 10)->value(), ($m + new Cents(5))->value());
 $m %= 100;
 var_dump($m->value());
 try { $m % 0; } catch (DivisionByZeroError $e) { echo get_class($e), ": ", $e->getMessage(), "\n"; }
-try { $m + 1; } catch (TypeError $e) { echo get_class($e), ": ", $e->getMessage(), "\n"; }
+try { $m + 1.5; } catch (TypeError $e) { echo get_class($e), ": ", $e->getMessage(), "\n"; }
+
+// An int operand on either side; ++ and -- are + 1 and - 1 on the variable itself.
+var_dump(($m + 1)->value(), (1 + $m)->value(), ($m - 1)->value());
+$n = $m;
+$n++;
+$n++;
+$n--;
+++$n;
+var_dump($n->value(), $m->value(), $n !== $m);
+try { 1 - $m; } catch (TypeError $e) { echo get_class($e), ": ", $e->getMessage(), "\n"; }
+try { $v = new Vec2; $v++; } catch (TypeError $e) { echo get_class($e), ": ", $e->getMessage(), "\n"; }
 
 // Casts
 var_dump((int)$m, intval($m), (float)$b, floatval($b), (bool)$a, (bool)new Vec2, !new Vec2);
@@ -68,7 +79,7 @@ if (new Vec2) echo "never\n"; else echo "zero vector is falsy\n";
 var_dump((int)$b);     // not bound: PHP's warning, then 1
 var_dump((float)$m);   // not bound: PHP's warning, then 1.0
 var_dump((bool)$m);    // not bound: objects are true
-unset($a, $b, $c, $arr, $h, $list, $m, $r, $ref, $z, $f, $e);
+unset($a, $b, $c, $arr, $h, $list, $m, $n, $r, $ref, $z, $f, $e);
 var_dump(Cents::live());
 ?>
 --EXPECTF--
@@ -116,7 +127,15 @@ int(5)
 int(110)
 int(5)
 DivisionByZeroError: Modulo by zero
-TypeError: Unsupported operand types: PhpBind\Cents + int
+TypeError: Unsupported operand types: PhpBind\Cents + float
+int(6)
+int(6)
+int(4)
+int(7)
+int(5)
+bool(true)
+TypeError: Unsupported operand types: int - PhpBind\Cents
+TypeError: Cannot increment PhpBind\Vec2
 int(5)
 int(5)
 float(5)
@@ -126,10 +145,10 @@ bool(false)
 bool(true)
 zero vector is falsy
 
-Warning: Object of class PhpBind\Vec2 could not be converted to int in %s on line 63
+Warning: Object of class PhpBind\Vec2 could not be converted to int in %s on line 74
 int(1)
 
-Warning: Object of class PhpBind\Cents could not be converted to float in %s on line 64
+Warning: Object of class PhpBind\Cents could not be converted to float in %s on line 75
 float(1)
 bool(true)
 int(0)
