@@ -37,11 +37,11 @@ PHPBIND_NAMESPACE_BEGIN
 /// Operator tags for class_<T>::op<>() and class_<T>::operators<>().
 namespace op {
 // clang-format off
-struct add { static constexpr zend_uchar opcode = ZEND_ADD; template <class A, class B> static auto apply(const A& a, const B& b) -> decltype(a + b) { return a + b; } };
-struct sub { static constexpr zend_uchar opcode = ZEND_SUB; template <class A, class B> static auto apply(const A& a, const B& b) -> decltype(a - b) { return a - b; } };
-struct mul { static constexpr zend_uchar opcode = ZEND_MUL; template <class A, class B> static auto apply(const A& a, const B& b) -> decltype(a * b) { return a * b; } };
-struct div { static constexpr zend_uchar opcode = ZEND_DIV; template <class A, class B> static auto apply(const A& a, const B& b) -> decltype(a / b) { return a / b; } };
-struct mod { static constexpr zend_uchar opcode = ZEND_MOD; template <class A, class B> static auto apply(const A& a, const B& b) -> decltype(a % b) { return a % b; } };
+struct add { static constexpr uint8_t opcode = ZEND_ADD; template <class A, class B> static auto apply(const A& a, const B& b) -> decltype(a + b) { return a + b; } };
+struct sub { static constexpr uint8_t opcode = ZEND_SUB; template <class A, class B> static auto apply(const A& a, const B& b) -> decltype(a - b) { return a - b; } };
+struct mul { static constexpr uint8_t opcode = ZEND_MUL; template <class A, class B> static auto apply(const A& a, const B& b) -> decltype(a * b) { return a * b; } };
+struct div { static constexpr uint8_t opcode = ZEND_DIV; template <class A, class B> static auto apply(const A& a, const B& b) -> decltype(a / b) { return a / b; } };
+struct mod { static constexpr uint8_t opcode = ZEND_MOD; template <class A, class B> static auto apply(const A& a, const B& b) -> decltype(a % b) { return a % b; } };
 // clang-format on
 /// Comparison (`==`, `!=`, `<`, `<=`, `>`, `>=`, `<=>`) through the compare
 /// handler: operator<=> if T has one, else operator== and operator<.
@@ -76,6 +76,11 @@ PHPBIND_INLINE void result_to_zval(R&& r, zval* out) {
 // specialised on a cursor. The iterator holds a reference to the object (in
 // `it.data`), so the object outlives every loop over it.
 
+// A cursor walks one loop. The engine calls valid() before reading an element
+// in foreach, but InternalIterator's current()/key()/next() may come at any
+// point (before the first valid(), past the end): a cursor reads nothing
+// outside its range, and gives null there.
+
 /// Positional cursor: keys 0..size()-1, values at(i). size() is read again at
 /// every step, so growing or shrinking the object during a loop is safe: a
 /// loop sees the elements present when it reaches them and ends early when
@@ -94,15 +99,17 @@ struct index_cursor {
     template <class T>
     void value(T& self, zval* out) {
         using A = std::remove_cvref_t<typename first_of<typename signature<decltype(At)>::args>::type>;
-        result_to_zval((self.*At)(static_cast<A>(i)), out);
+        if (valid(self)) result_to_zval((self.*At)(static_cast<A>(i)), out);
+        else ZVAL_NULL(out);
     }
     template <class T>
-    void key(T&, zval* out) noexcept {
-        ZVAL_LONG(out, static_cast<zend_long>(i));
+    void key(T& self, zval* out) {
+        if (valid(self)) ZVAL_LONG(out, static_cast<zend_long>(i));
+        else ZVAL_NULL(out);
     }
     template <class T>
-    void next(T&) noexcept {
-        ++i;
+    void next(T& self) {
+        if (valid(self)) ++i;
     }
 };
 
@@ -125,8 +132,9 @@ struct range_cursor {
                   "phpbind: iterable<&T::m>() walks a copy of m()'s result, so m() must return a container (by value "
                   "or by reference), not a view that may refer to the object; for a live positional loop use "
                   "iterable<&T::size, &T::at>()");
+    static constexpr bool pairs = pair_like<std::ranges::range_value_t<C>>;
     using It = std::ranges::iterator_t<const C>;
-    std::optional<C> snap;
+    std::optional<C> snap;  // engaged with pos, once rewound
     std::optional<It> pos;
     zend_long index = 0;
 
@@ -144,17 +152,20 @@ struct range_cursor {
         return *pos != std::ranges::end(std::as_const(*snap));
     }
     template <class T>
-    void value(T&, zval* out) {
-        if constexpr (pair_like<std::ranges::range_value_t<C>>) result_to_zval((**pos).second, out);
+    void value(T& self, zval* out) {
+        if (!valid(self)) ZVAL_NULL(out);
+        else if constexpr (pairs) result_to_zval((**pos).second, out);
         else result_to_zval(**pos, out);
     }
     template <class T>
-    void key(T&, zval* out) {
-        if constexpr (pair_like<std::ranges::range_value_t<C>>) result_to_zval((**pos).first, out);
+    void key(T& self, zval* out) {
+        if (!valid(self)) ZVAL_NULL(out);
+        else if constexpr (pairs) result_to_zval((**pos).first, out);
         else ZVAL_LONG(out, index);
     }
     template <class T>
-    void next(T&) {
+    void next(T& self) {
+        if (!valid(self)) return;
         ++*pos;
         ++index;
     }
@@ -267,10 +278,17 @@ struct protocol_table {
     static inline cast_fn to_double = nullptr;
     static inline cast_fn to_bool = nullptr;
     struct binary {
-        zend_uchar opcode;
+        uint8_t opcode;
         op_status (*fn)(zval* result, zval* op1, zval* op2);
     };
     static inline std::vector<binary> ops;  // registration order; the first that takes the operands wins
+    // Registering the module again (a runtime started anew) adds nothing twice.
+    static void add(uint8_t opcode, op_status (*fn)(zval*, zval*, zval*)) {
+        for (const auto& e : ops) {
+            if (e.opcode == opcode && e.fn == fn) return;
+        }
+        ops.push_back({opcode, fn});
+    }
 };
 
 template <class T, class R, auto F>
@@ -356,7 +374,7 @@ op_status binary_op(zval* result, zval* op1, zval* op2) {
 /// after a C++ exception, the engine's cleanup (result UNDEF unless it
 /// aliases op1; zend_binop_error stays silent while an exception is pending).
 template <class T>
-zend_result do_operation(zend_uchar opcode, zval* result, zval* op1, zval* op2) {
+zend_result do_operation(uint8_t opcode, zval* result, zval* op1, zval* op2) {
     for (const auto& e : protocol_table<T>::ops) {
         if (e.opcode != opcode) continue;
         switch (e.fn(result, op1, op2)) {
@@ -520,8 +538,8 @@ class_<T>& class_<T>::op() {
         constexpr bool reflected = !std::is_same_v<Other, T> && requires(const Other& a, const T& b) { Op::apply(a, b); };
         static_assert(forward || reflected, "phpbind: op<Op, Other>(): T has no such C++ operator with Other");
         using table = detail::protocol_table<T>;
-        if constexpr (forward) table::ops.push_back({Op::opcode, &detail::binary_op<Op, T, Other>});
-        if constexpr (reflected) table::ops.push_back({Op::opcode, &detail::binary_op<Op, Other, T>});
+        if constexpr (forward) table::add(Op::opcode, &detail::binary_op<Op, T, Other>);
+        if constexpr (reflected) table::add(Op::opcode, &detail::binary_op<Op, Other, T>);
         spec_->handler_setup.push_back([](zend_object_handlers& h) { h.do_operation = &detail::do_operation<T>; });
     }
     return *this;

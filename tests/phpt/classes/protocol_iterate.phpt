@@ -40,6 +40,21 @@ $it->next(); $it->next(); $it->next();
 var_dump($it->valid());
 echo new ReflectionMethod(Deck::class, 'getIterator');
 
+// Reading an Iterator before the first element or past the last gives null, never a stale read.
+$it = (new Registry)->getIterator();
+var_dump($it->current(), $it->key(), $it->valid());
+$r = new Registry;
+$r->set("a", 1);
+$it = $r->getIterator();
+var_dump($it->key(), $it->current());
+$it->next(); $it->next();
+var_dump($it->valid(), $it->key(), $it->current());
+$it->rewind();
+var_dump($it->key());
+$it = (new Deck([4]))->getIterator();
+$it->next(); $it->next();
+var_dump($it->valid(), $it->key(), $it->current());
+
 // The iterator keeps the object alive.
 $it = (new Deck([7, 8]))->getIterator();
 gc_collect_cycles();
@@ -141,6 +156,18 @@ Method [ <internal:phpbind_test, prototype IteratorAggregate> public method getI
   }
   - Return [ Iterator ]
 }
+NULL
+NULL
+bool(false)
+string(1) "a"
+int(1)
+bool(false)
+NULL
+NULL
+string(1) "a"
+bool(false)
+NULL
+NULL
 7 8 
 1 2 
 0=>1 1=>2 2=>3 3=>4 
