@@ -498,7 +498,6 @@ private:
     class_& iterable_with();
 
 public:
-
     /// A class constant (int, float, bool, string or null): `Counter::MAX`.
     template <class V>
     class_& constant(std::string_view name, const V& value) {

@@ -336,7 +336,7 @@ struct operand {
         if constexpr (requires { caster<A>::binds_object; }) {
             return caster<A>::matches(z);
         } else {
-            typename caster<A>::parsed p;
+            typename caster<A>::parsed p{};
             return caster<A>::try_load(z, p);
         }
     }
@@ -344,7 +344,7 @@ struct operand {
         if constexpr (requires { caster<A>::binds_object; }) {
             return static_cast<const A&>(*native<A>(Z_OBJ_P(z)));
         } else {
-            typename caster<A>::parsed p;
+            typename caster<A>::parsed p{};
             (void)caster<A>::try_load(z, p);
             return caster<A>::get(p);
         }
