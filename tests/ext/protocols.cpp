@@ -125,6 +125,17 @@ struct Flaky {
     }
 };
 
+// Conversions and comparison that throw: the PHP exception, nothing else.
+struct Fussy {
+    int64_t as_int() const { throw php::value_error("Fussy has no int value"); }
+    bool truthy() const { throw php::logic_exception("Fussy has no truth value"); }
+    std::string str() const { throw php::runtime_exception("Fussy has no text"); }
+    friend std::strong_ordering operator<=>(const Fussy&, const Fussy&) {
+        throw php::logic_exception("Fussy objects do not compare");
+    }
+    friend bool operator==(const Fussy&, const Fussy&) { throw php::logic_exception("Fussy objects do not compare"); }
+};
+
 // Dynamic properties and calls through the magic methods.
 struct Bag {
     std::map<std::string, php::Value> props;
@@ -189,6 +200,7 @@ void register_protocols(php::module& m) {
         .to_int<&Cents::value>()
         .serializable<&Cents::save, &Cents::load>();
     m.class_<Flaky>("PhpBind\\Flaky").iterable<&Flaky::size, &Flaky::at>();
+    m.class_<Fussy>("PhpBind\\Fussy").to_int<&Fussy::as_int>().to_bool<&Fussy::truthy>().to_string<&Fussy::str>().op<op::compare>();
     m.class_<Tag>("PhpBind\\Tag").constructor<std::string>(arg("name")).op<op::compare>();
     m.class_<Bag>("PhpBind\\MagicBag")
         .def<&Bag::get>("__get", arg("name"))
