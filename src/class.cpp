@@ -277,7 +277,7 @@ zend_class_entry* register_class(class_spec& spec, zend_object* (*create)(zend_c
     reg->ce_flags |= spec.flags;
 #if PHP_VERSION_ID >= 80100
     // Native state cannot be serialized: PHP's own error unless the type opts in.
-    reg->ce_flags |= ZEND_ACC_NOT_SERIALIZABLE;
+    if (!spec.serializable) reg->ce_flags |= ZEND_ACC_NOT_SERIALIZABLE;
 #endif
     // The engine owns a class constant's value (it takes the zval as is); it
     // gets its own copy through the declaration API.
@@ -293,6 +293,7 @@ zend_class_entry* register_class(class_spec& spec, zend_object* (*create)(zend_c
             break;
         }
     }
+    for (auto setup : spec.ce_setup) setup(reg);  // before interfaces are implemented
     // do_register_internal_class() has copied every entry: the table is dead.
     std::vector<zend_function_entry>().swap(spec.methods);
     return reg;

@@ -554,6 +554,8 @@ struct class_spec {
     std::vector<zend_class_entry* (*)()> interfaces;              // implemented after registration
     std::vector<std::pair<std::string, zval>> constants;          // immutable values (see any_default)
     std::vector<property_spec> properties;                        // declared and native-backed
+    std::vector<void (*)(zend_class_entry*)> ce_setup;           // class entry hooks (get_iterator)
+    bool serializable = false;                                    // opted in: no ZEND_ACC_NOT_SERIALIZABLE
 };
 
 PHPBIND_COLD [[noreturn]] void throw_offset_type(zend_object* o, const char* what, const char* expected, zval* z);
@@ -804,6 +806,56 @@ public:
         return *this;
     }
 
+    // Protocols: defined in class_protocols.hpp. ---------------------------
+
+    /// IteratorAggregate, natively: `foreach ($obj as $i => $v)` walks
+    /// positions 0..Size()-1 with values At(i), through ce->get_iterator.
+    /// Size() is read at every step, so the object may change during a loop.
+    /// getIterator(): Iterator returns an InternalIterator over the same.
+    template <auto Size, auto At>
+    class_& iterable();
+    /// IteratorAggregate over a copy of the container Entries() returns,
+    /// taken when the loop starts; entries with .first/.second (maps) give
+    /// `key => value`, others `0, 1, ... => element`.
+    template <auto Entries>
+    class_& iterable();
+    /// Stringable: `__toString(): string` calling Str, and the cast_object
+    /// handler for `(string)$obj`, `echo`, string parameters.
+    template <auto Str>
+    class_& to_string();
+    /// `(int)$obj` / `intval()` through cast_object calling F (an integer).
+    template <auto F>
+    class_& to_int();
+    /// `(float)$obj` / `floatval()` through cast_object calling F.
+    template <auto F>
+    class_& to_float();
+    /// `(bool)$obj`, `if ($obj)`, `!$obj` through cast_object calling F.
+    template <auto F>
+    class_& to_bool();
+    /// JsonSerializable: `jsonSerialize()` calls F; json_encode() uses it.
+    template <auto F>
+    class_& json();
+    /// A C++ operator through the do_operation handler: `$a + $b` for
+    /// php::op::add with `T + Other` (and `Other + T` when C++ has it);
+    /// compound assignment too. php::op::compare binds ==, <, <=>... through
+    /// the compare handler. Other operand types keep PHP's own behaviour.
+    template <class Op, class Other = T>
+    class_& op();
+    /// op<Ops>() for each tag, both operands of the class.
+    template <class... Ops>
+    class_& operators();
+    /// Opt-in serialization: `__serialize(): array` returns Save() and
+    /// `__unserialize(array $data): void` rebuilds the C++ object, either
+    /// default-constructed then `Restore(data)` (a member), or constructed
+    /// from `Restore(data)` (a static factory returning T).
+    template <auto Save, auto Restore>
+    class_& serializable();
+
+private:
+    template <class Cursor>
+    class_& iterable_with();
+
+public:
     /// A class constant (int, float, bool, string or null): `Counter::MAX`.
     template <class V>
     class_& constant(std::string_view name, const V& value) {
@@ -1037,3 +1089,5 @@ class_<T, Base> module::class_(std::string_view name) {
 }
 
 PHPBIND_NAMESPACE_END
+
+#include <phpbind/class_protocols.hpp>

@@ -13,6 +13,7 @@ PHPBIND_EXTENSION(phpbind_test, m) {
     register_classes(m);
     register_ini(m);
     register_enums(m);
+    register_protocols(m);
 #ifdef PHPBIND_TEST_ASAN_PROBE
     register_asan_probe(m);
 #endif

@@ -13,4 +13,5 @@ void register_persistent(php::module& m);
 void register_classes(php::module& m);
 void register_ini(php::module& m);
 void register_enums(php::module& m);
+void register_protocols(php::module& m);
 void register_asan_probe(php::module& m);

@@ -1,0 +1,580 @@
+// phpbind/class_protocols.hpp — native protocols of bound classes.
+//
+//   m.class_<Vec>("App\\Vec")
+//       .iterable<&Vec::size, &Vec::at>()        // foreach, IteratorAggregate
+//       .to_string<&Vec::str>()                  // __toString, (string)$v, Stringable
+//       .json<&Vec::to_array>()                  // JsonSerializable
+//       .operators<php::op::add, php::op::sub>() // $a + $b, $a -= $b
+//       .op<php::op::mul, double>()              // $v * 2.0 and 2.0 * $v
+//       .op<php::op::compare>()                  // == < <=> through operator<=>
+//       .serializable<&Vec::save, &Vec::restore>();
+//
+// Each protocol is an engine mechanism filled with a template instance
+// specialised on the bound members: the class entry's get_iterator, the
+// object handlers cast_object, do_operation and compare, and the magic
+// methods __toString, jsonSerialize, __serialize and __unserialize bound
+// through the same binder as any method (so Reflection shows them). The C++
+// object is reached only through detail::native<T>().
+//
+// This header is included at the end of class.hpp: it defines the class_<T>
+// members declared there in the "Protocols" block.
+#pragma once
+
+#include <phpbind/class.hpp>
+
+#include <ext/json/php_json.h>
+
+#include <compare>
+#include <cstddef>
+#include <optional>
+#include <ranges>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+PHPBIND_NAMESPACE_BEGIN
+
+/// Operator tags for class_<T>::op<>() and class_<T>::operators<>().
+namespace op {
+// clang-format off
+struct add { static constexpr uint8_t opcode = ZEND_ADD; template <class A, class B> static auto apply(const A& a, const B& b) -> decltype(a + b) { return a + b; } };
+struct sub { static constexpr uint8_t opcode = ZEND_SUB; template <class A, class B> static auto apply(const A& a, const B& b) -> decltype(a - b) { return a - b; } };
+struct mul { static constexpr uint8_t opcode = ZEND_MUL; template <class A, class B> static auto apply(const A& a, const B& b) -> decltype(a * b) { return a * b; } };
+struct div { static constexpr uint8_t opcode = ZEND_DIV; template <class A, class B> static auto apply(const A& a, const B& b) -> decltype(a / b) { return a / b; } };
+struct mod { static constexpr uint8_t opcode = ZEND_MOD; template <class A, class B> static auto apply(const A& a, const B& b) -> decltype(a % b) { return a % b; } };
+// clang-format on
+/// Comparison (`==`, `!=`, `<`, `<=`, `>`, `>=`, `<=>`) through the compare
+/// handler: operator<=> if T has one, else operator== and operator<.
+struct compare {};
+} // namespace op
+
+namespace detail {
+
+/// Runs `f` at a handler edge: a C++ exception becomes the pending PHP
+/// exception (false is returned); a fatal error caught below resumes its
+/// bailout once every C++ frame of `f` has unwound.
+template <class F>
+PHPBIND_INLINE bool guarded(F&& f) noexcept {
+    bool bailout = false;
+    try {
+        f();
+        return true;
+    } catch (...) {
+        bailout = raise_current_exception();
+    }
+    if (UNEXPECTED(bailout)) zend_bailout();
+    return false;
+}
+
+template <class R>
+PHPBIND_INLINE void result_to_zval(R&& r, zval* out) {
+    caster<std::remove_cvref_t<R>>::to_zval(std::forward<R>(r), out);
+}
+
+// ---------------------------------------------------------------------------
+// Iteration: ce->get_iterator hands out a zend_object_iterator whose funcs are
+// specialised on a cursor. The iterator holds a reference to the object (in
+// `it.data`), so the object outlives every loop over it.
+
+// A cursor walks one loop. The engine calls valid() before reading an element
+// in foreach, but InternalIterator's current()/key()/next() may come at any
+// point (before the first valid(), past the end): a cursor reads nothing
+// outside its range, and gives null there.
+
+/// Positional cursor: keys 0..size()-1, values at(i). size() is read again at
+/// every step, so growing or shrinking the object during a loop is safe: a
+/// loop sees the elements present when it reaches them and ends early when
+/// the object shrinks below its position.
+template <auto Size, auto At>
+struct index_cursor {
+    size_t i = 0;
+    template <class T>
+    void rewind(T&) noexcept {
+        i = 0;
+    }
+    template <class T>
+    bool valid(T& self) {
+        return static_cast<size_t>((self.*Size)()) > i;
+    }
+    template <class T>
+    void value(T& self, zval* out) {
+        using A = std::remove_cvref_t<typename first_of<typename signature<decltype(At)>::args>::type>;
+        if (valid(self)) result_to_zval((self.*At)(static_cast<A>(i)), out);
+        else ZVAL_NULL(out);
+    }
+    template <class T>
+    void key(T& self, zval* out) {
+        if (valid(self)) ZVAL_LONG(out, static_cast<zend_long>(i));
+        else ZVAL_NULL(out);
+    }
+    template <class T>
+    void next(T& self) {
+        if (valid(self)) ++i;
+    }
+};
+
+template <class E>
+concept pair_like = requires(const E& e) {
+    e.first;
+    e.second;
+};
+
+/// Range cursor: walks a copy of what Entries() returns, taken at rewind (as
+/// foreach walks a PHP array by value): changes to the object during the loop
+/// are not seen and cannot invalidate it. Elements with .first/.second (map
+/// entries, pairs) give key => value; others give 0, 1, 2... => element.
+template <auto Entries>
+struct range_cursor {
+    using R = typename signature<decltype(Entries)>::ret;
+    using C = std::remove_cvref_t<R>;
+    static_assert(std::ranges::input_range<C>, "phpbind: iterable<&T::m>() needs m() to return a range (a container)");
+    static_assert(!std::ranges::view<C>,
+                  "phpbind: iterable<&T::m>() walks a copy of m()'s result, so m() must return a container (by value "
+                  "or by reference), not a view that may refer to the object; for a live positional loop use "
+                  "iterable<&T::size, &T::at>()");
+    static constexpr bool pairs = pair_like<std::ranges::range_value_t<C>>;
+    using It = std::ranges::iterator_t<const C>;
+    std::optional<C> snap;  // engaged with pos, once rewound
+    std::optional<It> pos;
+    zend_long index = 0;
+
+    template <class T>
+    void rewind(T& self) {
+        pos.reset();
+        snap.reset();
+        snap.emplace((self.*Entries)());
+        pos.emplace(std::ranges::begin(std::as_const(*snap)));
+        index = 0;
+    }
+    template <class T>
+    bool valid(T& self) {
+        if (!snap) rewind(self);
+        return *pos != std::ranges::end(std::as_const(*snap));
+    }
+    template <class T>
+    void value(T& self, zval* out) {
+        if (!valid(self)) ZVAL_NULL(out);
+        else if constexpr (pairs) result_to_zval((**pos).second, out);
+        else result_to_zval(**pos, out);
+    }
+    template <class T>
+    void key(T& self, zval* out) {
+        if (!valid(self)) ZVAL_NULL(out);
+        else if constexpr (pairs) result_to_zval((**pos).first, out);
+        else ZVAL_LONG(out, index);
+    }
+    template <class T>
+    void next(T& self) {
+        if (!valid(self)) return;
+        ++*pos;
+        ++index;
+    }
+};
+
+template <class T, class Cursor>
+struct native_iterator {
+    zend_object_iterator it;  // first: the engine frees the block from this address
+    zval current;             // the value handed out by get_current_data, or UNDEF
+    Cursor cur;
+
+    static_assert(alignof(Cursor) <= ZEND_MM_ALIGNMENT, "phpbind: iterator cursor is over-aligned");
+
+    static native_iterator* of(zend_object_iterator* it) noexcept { return reinterpret_cast<native_iterator*>(it); }
+    static T& self(zend_object_iterator* it) { return *native<T>(Z_OBJ(it->data)); }
+
+    static void invalidate(zend_object_iterator* it) noexcept {
+        native_iterator* p = of(it);
+        zval_ptr_dtor(&p->current);
+        ZVAL_UNDEF(&p->current);
+    }
+    // The engine frees the memory itself (zend_objects_store_del): only the
+    // contents are released here.
+    static void dtor(zend_object_iterator* it) noexcept {
+        invalidate(it);
+        of(it)->cur.~Cursor();
+        zval_ptr_dtor(&it->data);
+    }
+    static int valid(zend_object_iterator* it) noexcept {
+        bool ok = false;
+        guarded([&] { ok = of(it)->cur.valid(self(it)); });
+        return ok ? SUCCESS : FAILURE;
+    }
+    // Never null: callers that do not check EG(exception) first still read a
+    // valid zval (null) after a C++ exception.
+    static zval* current_data(zend_object_iterator* it) noexcept {
+        native_iterator* p = of(it);
+        if (Z_TYPE(p->current) == IS_UNDEF) {
+            if (!guarded([&] { p->cur.value(self(it), &p->current); })) ZVAL_NULL(&p->current);
+        }
+        return &p->current;
+    }
+    static void current_key(zend_object_iterator* it, zval* key) noexcept {
+        if (!guarded([&] { of(it)->cur.key(self(it), key); })) ZVAL_NULL(key);
+    }
+    static void move_forward(zend_object_iterator* it) noexcept {
+        invalidate(it);
+        guarded([&] { of(it)->cur.next(self(it)); });
+    }
+    static void rewind(zend_object_iterator* it) noexcept {
+        invalidate(it);
+        guarded([&] { of(it)->cur.rewind(self(it)); });
+    }
+    static HashTable* get_gc(zend_object_iterator* it, zval** table, int* n) noexcept {
+        zend_get_gc_buffer* buf = zend_get_gc_buffer_create();
+        zend_get_gc_buffer_add_zval(buf, &it->data);
+        zend_get_gc_buffer_add_zval(buf, &of(it)->current);
+        zend_get_gc_buffer_use(buf, table, n);
+        return nullptr;
+    }
+    static inline const zend_object_iterator_funcs funcs = {
+        &dtor, &valid, &current_data, &current_key, &move_forward, &rewind, &invalidate, &get_gc,
+    };
+
+    /// ce->get_iterator. By reference is refused with the engine's own Error
+    /// (as zend_user_it_get_new_iterator does); an object whose C++ part was
+    /// never constructed fails here, before the loop starts.
+    static zend_object_iterator* get(zend_class_entry*, zval* object, int by_ref) {
+        if (by_ref) {
+            zend_throw_error(nullptr, "An iterator cannot be used with foreach by reference");
+            return nullptr;
+        }
+        if (!guarded([&] { (void)native<T>(Z_OBJ_P(object)); })) return nullptr;
+        auto* p = static_cast<native_iterator*>(emalloc(sizeof(native_iterator)));
+        zend_iterator_init(&p->it);
+        ZVAL_OBJ_COPY(&p->it.data, Z_OBJ_P(object));
+        p->it.funcs = &funcs;
+        p->it.index = 0;
+        ZVAL_UNDEF(&p->current);
+        new (&p->cur) Cursor();
+        return &p->it;
+    }
+};
+
+/// getIterator(): Iterator — an InternalIterator over the same native
+/// iterator (zend_create_internal_iterator_zval uses the method's scope's
+/// get_iterator, so a PHP subclass overriding getIterator() cannot recurse).
+template <class T>
+struct get_iterator_method {
+    static constexpr bool is_method = true;
+    static void call(zend_execute_data* execute_data, zval* rv) {
+        zend_create_internal_iterator_zval(rv, ZEND_THIS);
+    }
+};
+
+/// The declared return type of getIterator().
+struct iterator_result {};
+
+// ---------------------------------------------------------------------------
+// Casts, operators, comparison: one handler per class, reading a per-class
+// table filled at registration.
+
+enum class op_status { not_mine, done, failed };
+
+template <class T>
+struct protocol_table {
+    using cast_fn = void (*)(T& self, zval* out);
+    static inline cast_fn to_string = nullptr;
+    static inline cast_fn to_long = nullptr;
+    static inline cast_fn to_double = nullptr;
+    static inline cast_fn to_bool = nullptr;
+    struct binary {
+        uint8_t opcode;
+        op_status (*fn)(zval* result, zval* op1, zval* op2);
+    };
+    static inline std::vector<binary> ops;  // registration order; the first that takes the operands wins
+    // Registering the module again (a runtime started anew) adds nothing twice.
+    static void add(uint8_t opcode, op_status (*fn)(zval*, zval*, zval*)) {
+        for (const auto& e : ops) {
+            if (e.opcode == opcode && e.fn == fn) return;
+        }
+        ops.push_back({opcode, fn});
+    }
+};
+
+template <class T, class R, auto F>
+void cast_through(T& self, zval* out) {
+    static_assert(std::is_member_function_pointer_v<decltype(F)>,
+                  "phpbind: to_string/to_int/to_float/to_bool take a member function with no parameters");
+    result_to_zval((self.*F)(), out);
+}
+
+/// cast_object: the types a member was bound for, natively; every other
+/// type (and a __toString overridden by a PHP subclass) the standard way.
+/// _IS_NUMBER is left to the standard handler (FAILURE): arithmetic goes
+/// through op<>(), not through an implicit conversion.
+template <class T>
+zend_result cast_object(zend_object* o, zval* dst, int type) {
+    using table = protocol_table<T>;
+    typename table::cast_fn fn = nullptr;
+    switch (type) {
+    case IS_STRING:
+        if (o->ce->__tostring && o->ce->__tostring->type == ZEND_INTERNAL_FUNCTION) fn = table::to_string;
+        break;
+    case IS_LONG: fn = table::to_long; break;
+    case IS_DOUBLE: fn = table::to_double; break;
+    case _IS_BOOL: fn = table::to_bool; break;
+    default: break;
+    }
+    if (!fn) return zend_std_cast_object_tostring(o, dst, type);
+    if (guarded([&] { fn(*native<T>(o), dst); })) return SUCCESS;
+    // A C++ exception is pending. A string conversion reports failure (its
+    // callers check EG(exception) before raising their own error); the
+    // others succeed with a zero value so no "could not be converted"
+    // warning follows the exception.
+    switch (type) {
+    case IS_LONG: ZVAL_LONG(dst, 0); return SUCCESS;
+    case IS_DOUBLE: ZVAL_DOUBLE(dst, 0.0); return SUCCESS;
+    case _IS_BOOL: ZVAL_FALSE(dst); return SUCCESS;
+    default: return FAILURE;
+    }
+}
+
+/// Reads one operand as C++ type A; false when its PHP type does not fit.
+template <class A>
+struct operand {
+    static bool fits(zval* z) noexcept {
+        if constexpr (requires { caster<A>::binds_object; }) {
+            return caster<A>::matches(z);
+        } else {
+            typename caster<A>::parsed p{};
+            return caster<A>::try_load(z, p);
+        }
+    }
+    static decltype(auto) get(zval* z) {
+        if constexpr (requires { caster<A>::binds_object; }) {
+            return static_cast<const A&>(*native<A>(Z_OBJ_P(z)));
+        } else {
+            typename caster<A>::parsed p{};
+            (void)caster<A>::try_load(z, p);
+            return caster<A>::get(p);
+        }
+    }
+};
+
+/// One C++ operator for `L op R`. The result is written to `result`, which
+/// aliases op1 for compound assignment ($a += $b): the old value of op1 is
+/// released only once the new one is computed.
+template <class Op, class L, class R>
+op_status binary_op(zval* result, zval* op1, zval* op2) {
+    zval* a = op1;
+    zval* b = op2;
+    ZVAL_DEREF(a);
+    ZVAL_DEREF(b);
+    if (!operand<L>::fits(a) || !operand<R>::fits(b)) return op_status::not_mine;
+    zval tmp;
+    if (!guarded([&] { result_to_zval(Op::apply(operand<L>::get(a), operand<R>::get(b)), &tmp); }))
+        return op_status::failed;
+    if (result == op1) zval_ptr_dtor(op1);
+    ZVAL_COPY_VALUE(result, &tmp);
+    return op_status::done;
+}
+
+/// do_operation. FAILURE hands the operation back to the engine: PHP's own
+/// "Unsupported operand types" TypeError for operands no binding takes, or,
+/// after a C++ exception, the engine's cleanup (result UNDEF unless it
+/// aliases op1; zend_binop_error stays silent while an exception is pending).
+template <class T>
+zend_result do_operation(uint8_t opcode, zval* result, zval* op1, zval* op2) {
+    for (const auto& e : protocol_table<T>::ops) {
+        if (e.opcode != opcode) continue;
+        switch (e.fn(result, op1, op2)) {
+        case op_status::done: return SUCCESS;
+        case op_status::failed: return FAILURE;
+        case op_status::not_mine: break;
+        }
+    }
+    return FAILURE;
+}
+
+template <class T>
+int compare_native(const T& a, const T& b) {
+    if constexpr (requires { a <=> b; }) {
+        auto c = a <=> b;
+        if (c < 0) return -1;
+        if (c > 0) return 1;
+        if (c == 0) return 0;
+        return ZEND_UNCOMPARABLE;  // partial_ordering::unordered
+    } else if constexpr (requires { a < b; }) {
+        if (a == b) return 0;
+        if (a < b) return -1;
+        if (b < a) return 1;
+        return ZEND_UNCOMPARABLE;
+    } else {
+        return a == b ? 0 : ZEND_UNCOMPARABLE;
+    }
+}
+
+/// compare: two objects of the class by the C++ operators; anything else
+/// (another class, a scalar) the standard way.
+template <class T>
+int compare(zval* o1, zval* o2) {
+    if (!caster<T>::matches(o1) || !caster<T>::matches(o2)) return zend_std_compare_objects(o1, o2);
+    int r = ZEND_UNCOMPARABLE;
+    guarded([&] { r = compare_native<T>(*native<T>(Z_OBJ_P(o1)), *native<T>(Z_OBJ_P(o2))); });
+    return r;
+}
+
+// ---------------------------------------------------------------------------
+// Serialization: __unserialize builds the C++ object afresh.
+
+template <auto Restore, class T>
+struct invoke_unserialize {
+    static constexpr bool is_method = true;
+    template <class X>
+    static void call(zend_execute_data* execute_data, zval* rv, X&& data) {
+        if constexpr (std::is_member_function_pointer_v<decltype(Restore)>) {
+            // Default-construct (replacing any state), then restore(data).
+            invoke_constructor<T>::call(execute_data, rv);
+            (native<T>(Z_OBJ(EX(This)))->*Restore)(std::forward<X>(data));
+        } else {
+            // Construct from the value the factory builds.
+            invoke_constructor<T, T>::call(execute_data, rv, Restore(std::forward<X>(data)));
+        }
+    }
+};
+
+} // namespace detail
+
+template <>
+struct caster<detail::iterator_result> {
+    static constexpr uint32_t type_mask = 0;  // the class name carries the type
+    static constexpr const char* type_name = "Iterator";
+    static const char* class_name() { return "Iterator"; }
+};
+
+// ---------------------------------------------------------------------------
+// class_<T> members of the Protocols block.
+
+template <class T, class Base>
+template <class Cursor>
+class_<T, Base>& class_<T, Base>::iterable_with() {
+    using It = detail::native_iterator<T, Cursor>;
+    spec_->ce_setup.push_back([](zend_class_entry* ce) { ce->get_iterator = &It::get; });
+    spec_->interfaces.push_back([]() noexcept { return zend_ce_aggregate; });
+    using G = detail::get_iterator_method<T>;
+    detail::binder<G, G, detail::iterator_result>::bind_into(m_, "getIterator", &spec_->methods, ZEND_ACC_PUBLIC);
+    return *this;
+}
+
+template <class T, class Base>
+template <auto Size, auto At>
+class_<T, Base>& class_<T, Base>::iterable() {
+    static_assert(std::is_member_function_pointer_v<decltype(Size)> && std::is_member_function_pointer_v<decltype(At)>,
+                  "phpbind: iterable<&T::size, &T::at>() takes two member functions");
+    return iterable_with<detail::index_cursor<Size, At>>();
+}
+
+template <class T, class Base>
+template <auto Entries>
+class_<T, Base>& class_<T, Base>::iterable() {
+    static_assert(std::is_member_function_pointer_v<decltype(Entries)>,
+                  "phpbind: iterable<&T::entries>() takes a member function returning a container");
+    return iterable_with<detail::range_cursor<Entries>>();
+}
+
+template <class T, class Base>
+template <auto Str>
+class_<T, Base>& class_<T, Base>::to_string() {
+    using R = std::remove_cvref_t<typename detail::signature<decltype(Str)>::ret>;
+    static_assert(caster<R>::type_mask == MAY_BE_STRING, "phpbind: to_string<&T::m>() needs m() to return a string");
+    detail::protocol_table<T>::to_string = &detail::cast_through<T, R, Str>;
+    spec_->handler_setup.push_back([](zend_object_handlers& h) { h.cast_object = &detail::cast_object<T>; });
+    // Stringable: the engine adds it to an internal class registering
+    // __toString on some versions (zend_register_functions), not on others;
+    // declare it only where it is still missing.
+    spec_->ce_setup.push_back([](zend_class_entry* ce) {
+        if (!zend_class_implements_interface(ce, zend_ce_stringable)) zend_class_implements(ce, 1, zend_ce_stringable);
+    });
+    return def<Str>("__toString");
+}
+
+template <class T, class Base>
+template <auto F>
+class_<T, Base>& class_<T, Base>::to_int() {
+    using R = std::remove_cvref_t<typename detail::signature<decltype(F)>::ret>;
+    static_assert(caster<R>::type_mask == MAY_BE_LONG, "phpbind: to_int<&T::m>() needs m() to return an integer");
+    detail::protocol_table<T>::to_long = &detail::cast_through<T, R, F>;
+    spec_->handler_setup.push_back([](zend_object_handlers& h) { h.cast_object = &detail::cast_object<T>; });
+    return *this;
+}
+
+template <class T, class Base>
+template <auto F>
+class_<T, Base>& class_<T, Base>::to_float() {
+    using R = std::remove_cvref_t<typename detail::signature<decltype(F)>::ret>;
+    static_assert(std::is_floating_point_v<R>, "phpbind: to_float<&T::m>() needs m() to return a floating point value");
+    detail::protocol_table<T>::to_double = &detail::cast_through<T, R, F>;
+    spec_->handler_setup.push_back([](zend_object_handlers& h) { h.cast_object = &detail::cast_object<T>; });
+    return *this;
+}
+
+template <class T, class Base>
+template <auto F>
+class_<T, Base>& class_<T, Base>::to_bool() {
+    using R = std::remove_cvref_t<typename detail::signature<decltype(F)>::ret>;
+    static_assert(std::is_same_v<R, bool>, "phpbind: to_bool<&T::m>() needs m() to return bool");
+    detail::protocol_table<T>::to_bool = &detail::cast_through<T, R, F>;
+    spec_->handler_setup.push_back([](zend_object_handlers& h) { h.cast_object = &detail::cast_object<T>; });
+    return *this;
+}
+
+template <class T, class Base>
+template <auto F>
+class_<T, Base>& class_<T, Base>::json() {
+    spec_->interfaces.push_back([]() noexcept { return php_json_serializable_ce; });
+    return def<F>("jsonSerialize");
+}
+
+template <class T, class Base>
+template <class Op, class Other>
+class_<T, Base>& class_<T, Base>::op() {
+    if constexpr (std::is_same_v<Op, php::op::compare>) {
+        static_assert(std::is_same_v<Other, T>, "phpbind: op<php::op::compare>() compares two objects of the class");
+        static_assert(requires(const T& a, const T& b) { a == b; } || requires(const T& a, const T& b) { a <=> b; },
+                      "phpbind: op<php::op::compare>() needs operator<=> or operator== on T");
+        spec_->handler_setup.push_back([](zend_object_handlers& h) { h.compare = &detail::compare<T>; });
+    } else {
+        constexpr bool forward = requires(const T& a, const Other& b) { Op::apply(a, b); };
+        constexpr bool reflected = !std::is_same_v<Other, T> && requires(const Other& a, const T& b) { Op::apply(a, b); };
+        static_assert(forward || reflected, "phpbind: op<Op, Other>(): T has no such C++ operator with Other");
+        using table = detail::protocol_table<T>;
+        if constexpr (forward) table::add(Op::opcode, &detail::binary_op<Op, T, Other>);
+        if constexpr (reflected) table::add(Op::opcode, &detail::binary_op<Op, Other, T>);
+        spec_->handler_setup.push_back([](zend_object_handlers& h) { h.do_operation = &detail::do_operation<T>; });
+    }
+    return *this;
+}
+
+template <class T, class Base>
+template <class... Ops>
+class_<T, Base>& class_<T, Base>::operators() {
+    (op<Ops>(), ...);
+    return *this;
+}
+
+template <class T, class Base>
+template <auto Save, auto Restore>
+class_<T, Base>& class_<T, Base>::serializable() {
+    using R = std::remove_cvref_t<typename detail::signature<decltype(Save)>::ret>;
+    static_assert(caster<R>::type_mask == MAY_BE_ARRAY,
+                  "phpbind: serializable<&T::save, ...>(): save() must return an array type (php::Array, "
+                  "std::vector, std::map...), as __serialize(): array declares");
+    using S = detail::signature<decltype(Restore)>;
+    using A = std::remove_cvref_t<typename detail::first_of<typename S::args>::type>;
+    static_assert(caster<A>::type_mask == MAY_BE_ARRAY,
+                  "phpbind: serializable<..., &restore>(): restore takes one array type (php::ArrayView, "
+                  "std::vector, std::map...), as __unserialize(array $data) declares");
+    if constexpr (std::is_member_function_pointer_v<decltype(Restore)>) {
+        static_assert(std::is_default_constructible_v<T>,
+                      "phpbind: serializable<..., &T::restore>() default-constructs T before restore(data); bind "
+                      "a static factory `T make(data)` instead for a type without a default constructor");
+    }
+    spec_->serializable = true;
+    def<Save>("__serialize");
+    using U = detail::invoke_unserialize<Restore, T>;
+    detail::binder_for<U, U, void, typename S::args>::type::bind_into(
+        m_, "__unserialize", &spec_->methods, ZEND_ACC_PUBLIC, php::arg("data"));
+    return *this;
+}
+
+PHPBIND_NAMESPACE_END

@@ -1,0 +1,213 @@
+// tests/ext/protocols.cpp — native protocols of bound classes: iteration,
+// Stringable, JsonSerializable, magic methods, operators and casts,
+// serialization. Checked by tests/phpt/classes/protocol_*.phpt.
+#include "test_ext.hpp"
+
+#include <cmath>
+#include <compare>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace {
+
+// A list of ints: positional iteration (live), Stringable, JsonSerializable.
+struct Deck {
+    std::vector<int64_t> items;
+    Deck() = default;
+    explicit Deck(std::vector<int64_t> v) : items(std::move(v)) {}
+    int64_t size() const { return static_cast<int64_t>(items.size()); }
+    int64_t at(int64_t i) const { return items.at(static_cast<size_t>(i)); }
+    void push(int64_t v) { items.push_back(v); }
+    void pop() {
+        if (!items.empty()) items.pop_back();
+    }
+    std::string str() const {
+        std::string s = "Deck(";
+        for (size_t i = 0; i < items.size(); ++i) s += (i ? "," : "") + std::to_string(items[i]);
+        return s + ")";
+    }
+    php::Array to_json() const {
+        php::Array a;
+        a.set("kind", "deck");
+        a.set("items", items);
+        return a;
+    }
+};
+
+// A string => int map: iteration over a copy of the entries (key => value).
+struct Registry {
+    std::map<std::string, int64_t> entries;
+    const std::map<std::string, int64_t>& all() const { return entries; }
+    void set(std::string k, int64_t v) { entries[std::move(k)] = v; }
+    void remove(std::string_view k) { entries.erase(std::string(k)); }
+    void clear() { entries.clear(); }
+    std::map<std::string, int64_t> to_json() const { return entries; }
+};
+
+// A 2D vector: arithmetic, comparison by length, casts, serialization
+// through a member restore (default-construct, then restore).
+struct Vec2 {
+    double x = 0, y = 0;
+    Vec2() = default;
+    Vec2(double a, double b) : x(a), y(b) {}
+    friend Vec2 operator+(const Vec2& a, const Vec2& b) { return {a.x + b.x, a.y + b.y}; }
+    friend Vec2 operator-(const Vec2& a, const Vec2& b) { return {a.x - b.x, a.y - b.y}; }
+    friend Vec2 operator*(const Vec2& a, double k) { return {a.x * k, a.y * k}; }
+    friend Vec2 operator*(double k, const Vec2& a) { return {a.x * k, a.y * k}; }
+    friend Vec2 operator/(const Vec2& a, double k) {
+        if (k == 0) throw php::division_by_zero_error("Vec2 division by zero");
+        return {a.x / k, a.y / k};
+    }
+    double length() const { return std::sqrt(x * x + y * y); }
+    friend std::partial_ordering operator<=>(const Vec2& a, const Vec2& b) { return a.length() <=> b.length(); }
+    friend bool operator==(const Vec2& a, const Vec2& b) { return a.length() == b.length(); }
+    bool nonzero() const { return x != 0 || y != 0; }
+    std::string str() const {
+        char buf[64];
+        std::snprintf(buf, sizeof buf, "(%g, %g)", x, y);
+        return buf;
+    }
+    double get_x() const { return x; }
+    double get_y() const { return y; }
+    std::map<std::string, double> save() const { return {{"x", x}, {"y", y}}; }
+    void restore(const std::map<std::string, double>& d) {
+        auto ix = d.find("x"), iy = d.find("y");
+        if (ix == d.end() || iy == d.end()) throw php::unexpected_value_exception("Vec2 data needs keys x and y");
+        x = ix->second;
+        y = iy->second;
+    }
+};
+
+// Whole cents: % and integer casts; only ==/< (no <=>); serialization through
+// a static factory (no default constructor).
+struct Cents {
+    static inline int64_t alive = 0;
+    int64_t v;
+    std::string note = "a note long enough to own heap memory";
+    explicit Cents(int64_t c) : v(c) { ++alive; }
+    Cents(const Cents& o) : v(o.v), note(o.note) { ++alive; }
+    ~Cents() { --alive; }
+    friend Cents operator+(const Cents& a, const Cents& b) { return Cents(a.v + b.v); }
+    friend Cents operator+(const Cents& a, int64_t n) { return Cents(a.v + n); }
+    friend Cents operator+(int64_t n, const Cents& a) { return Cents(a.v + n); }
+    friend Cents operator-(const Cents& a, int64_t n) { return Cents(a.v - n); }
+    friend Cents operator%(const Cents& a, int64_t m) {
+        if (m == 0) throw php::division_by_zero_error("Modulo by zero");
+        return Cents(a.v % m);
+    }
+    friend bool operator==(const Cents& a, const Cents& b) { return a.v == b.v; }
+    friend bool operator<(const Cents& a, const Cents& b) { return a.v < b.v; }
+    int64_t value() const { return v; }
+    std::vector<int64_t> save() const { return {v}; }
+    static Cents load(php::ArrayView data) {
+        if (data.size() != 1 || !data.contains(zend_long{0}) || !data.at(zend_long{0}).is_int())
+            throw php::unexpected_value_exception("Cents data must be [int]");
+        return Cents(data.at(zend_long{0}).as_int());
+    }
+    static int64_t live() { return alive; }
+};
+
+// Only equality: objects are equal or uncomparable.
+struct Tag {
+    std::string name;
+    Tag() = default;
+    explicit Tag(std::string n) : name(std::move(n)) {}
+    friend bool operator==(const Tag& a, const Tag& b) { return a.name == b.name; }
+};
+
+// Iteration whose element read fails: at(1) throws.
+struct Flaky {
+    int64_t size() const { return 3; }
+    std::string at(int64_t i) const {
+        if (i == 1) throw php::runtime_exception("element 1 is unreadable");
+        return "e" + std::to_string(i);
+    }
+};
+
+// Conversions and comparison that throw: the PHP exception, nothing else.
+struct Fussy {
+    int64_t as_int() const { throw php::value_error("Fussy has no int value"); }
+    bool truthy() const { throw php::logic_exception("Fussy has no truth value"); }
+    std::string str() const { throw php::runtime_exception("Fussy has no text"); }
+    friend std::strong_ordering operator<=>(const Fussy&, const Fussy&) {
+        throw php::logic_exception("Fussy objects do not compare");
+    }
+    friend bool operator==(const Fussy&, const Fussy&) { throw php::logic_exception("Fussy objects do not compare"); }
+};
+
+// Dynamic properties and calls through the magic methods.
+struct Bag {
+    std::map<std::string, php::Value> props;
+    php::Value get(std::string_view name) const {
+        auto it = props.find(std::string(name));
+        if (it == props.end()) throw php::error("Undefined dynamic property: " + std::string(name));
+        return it->second;
+    }
+    void set(std::string_view name, php::ValueView v) { props[std::string(name)] = v.own(); }
+    bool has(std::string_view name) const { return props.count(std::string(name)) > 0; }
+    void unset(std::string_view name) { props.erase(std::string(name)); }
+    std::string call(std::string_view name, php::ArrayView args) const {
+        return std::string(name) + "/" + std::to_string(args.size());
+    }
+    static std::string call_static(std::string_view name, php::ArrayView args) {
+        return "static " + std::string(name) + "/" + std::to_string(args.size());
+    }
+    int64_t invoke(int64_t a, int64_t b) const { return a * 10 + b; }
+    void gc(php::gc_visitor& v) const {
+        for (const auto& [k, val] : props) v.add(val);
+    }
+};
+
+} // namespace
+
+void register_protocols(php::module& m) {
+    using php::arg;
+    namespace op = php::op;
+    m.class_<Deck>("PhpBind\\Deck")
+        .constructor<std::vector<int64_t>>(arg("items"))
+        .def<&Deck::push>("push", arg("v"))
+        .def<&Deck::pop>("pop")
+        .iterable<&Deck::size, &Deck::at>()
+        .to_string<&Deck::str>()
+        .json<&Deck::to_json>();
+    m.class_<Registry>("PhpBind\\Registry")
+        .def<&Registry::set>("set", arg("key"), arg("value"))
+        .def<&Registry::remove>("remove", arg("key"))
+        .def<&Registry::clear>("clear")
+        .iterable<&Registry::all>()
+        .json<&Registry::to_json>();
+    m.class_<Vec2>("PhpBind\\Vec2")
+        .constructor<double, double>(arg("x") = 0.0, arg("y") = 0.0)
+        .def<&Vec2::get_x>("x")
+        .def<&Vec2::get_y>("y")
+        .operators<op::add, op::sub, op::compare>()
+        .op<op::mul, double>()
+        .op<op::div, double>()
+        .to_string<&Vec2::str>()
+        .to_float<&Vec2::length>()
+        .to_bool<&Vec2::nonzero>()
+        .serializable<&Vec2::save, &Vec2::restore>();
+    m.class_<Cents>("PhpBind\\Cents")
+        .constructor<int64_t>(arg("v"))
+        .def<&Cents::value>("value")
+        .def_static<&Cents::live>("live")
+        .op<op::add>()
+        .op<op::add, int64_t>()  // also 1 + $c, and $c++
+        .op<op::sub, int64_t>()  // $c--
+        .op<op::mod, int64_t>()
+        .op<op::compare>()
+        .to_int<&Cents::value>()
+        .serializable<&Cents::save, &Cents::load>();
+    m.class_<Flaky>("PhpBind\\Flaky").iterable<&Flaky::size, &Flaky::at>();
+    m.class_<Fussy>("PhpBind\\Fussy").to_int<&Fussy::as_int>().to_bool<&Fussy::truthy>().to_string<&Fussy::str>().op<op::compare>();
+    m.class_<Tag>("PhpBind\\Tag").constructor<std::string>(arg("name")).op<op::compare>();
+    m.class_<Bag>("PhpBind\\MagicBag")
+        .def<&Bag::get>("__get", arg("name"))
+        .def<&Bag::set>("__set", arg("name"), arg("value"))
+        .def<&Bag::has>("__isset", arg("name"))
+        .def<&Bag::unset>("__unset", arg("name"))
+        .def<&Bag::call>("__call", arg("name"), arg("arguments"))
+        .def_static<&Bag::call_static>("__callStatic", arg("name"), arg("arguments"))
+        .def<&Bag::invoke>("__invoke", arg("a"), arg("b"));
+}
