@@ -241,11 +241,13 @@ void declare_properties(class_spec& spec, zend_class_entry* ce, class_node& node
         // The engine takes the default as is (ZVAL_COPY_VALUE) and keeps it
         // for the class's life, which outlasts the extension's own data: a
         // string default becomes an interned string the engine owns.
-        if (Z_TYPE(p.default_value) == IS_STRING) {
-            zend_string* s = Z_STR(p.default_value);
-            ZVAL_INTERNED_STR(&p.default_value, zend_string_init_interned(ZSTR_VAL(s), ZSTR_LEN(s), 1));
+        zval def;
+        ZVAL_COPY_VALUE(&def, &p.default_value);
+        if (Z_TYPE(def) == IS_STRING) {
+            zend_string* s = Z_STR(def);
+            ZVAL_INTERNED_STR(&def, zend_string_init_interned(ZSTR_VAL(s), ZSTR_LEN(s), 1));
         }
-        zend_property_info* info = zend_declare_typed_property(ce, name, &p.default_value, p.flags, nullptr, type);
+        zend_property_info* info = zend_declare_typed_property(ce, name, &def, p.flags, nullptr, type);
         if (p.get) {
             native_property np;
             np.name = name;
@@ -257,7 +259,6 @@ void declare_properties(class_spec& spec, zend_class_entry* ce, class_node& node
             node.properties.push_back(np);
         }
     }
-    spec.properties.clear();
     if (!node.properties.empty()) {
         node.handlers.read_property = &read_property;
         node.handlers.write_property = &write_property;
@@ -268,8 +269,9 @@ void declare_properties(class_spec& spec, zend_class_entry* ce, class_node& node
     }
 }
 
-zend_class_entry* register_class(class_spec& spec, zend_object* (*create)(zend_class_entry*), zend_class_entry* parent) {
-    spec.methods.push_back(zend_function_entry{});  // terminator
+zend_class_entry* register_class(class_spec& spec, zend_object* (*create)(zend_class_entry*), zend_class_entry* parent,
+                                 bool free_methods) {
+    if (spec.methods.empty() || spec.methods.back().fname) spec.methods.push_back(zend_function_entry{});  // terminator
     zend_class_entry ce;
     INIT_CLASS_ENTRY_EX(ce, spec.name.c_str(), spec.name.size(), spec.methods.data());
     zend_class_entry* reg = zend_register_internal_class_ex(&ce, parent);
@@ -294,8 +296,9 @@ zend_class_entry* register_class(class_spec& spec, zend_object* (*create)(zend_c
         }
     }
     for (auto setup : spec.ce_setup) setup(reg);  // before interfaces are implemented
-    // do_register_internal_class() has copied every entry: the table is dead.
-    std::vector<zend_function_entry>().swap(spec.methods);
+    // do_register_internal_class() has copied every entry: the table is dead,
+    // unless a later runtime in this process registers the class again.
+    if (free_methods) std::vector<zend_function_entry>().swap(spec.methods);
     return reg;
 }
 

@@ -601,7 +601,8 @@ struct second_of<type_list<H, S, T...>> {
 
 /// Registers a class at MINIT; the method table is freed once the engine has
 /// read it (do_register_internal_class copies every entry).
-zend_class_entry* register_class(class_spec& spec, zend_object* (*create)(zend_class_entry*), zend_class_entry* parent);
+zend_class_entry* register_class(class_spec& spec, zend_object* (*create)(zend_class_entry*), zend_class_entry* parent,
+                                 bool free_methods);
 
 /// Declares the spec's properties on `ce`; native-backed ones join `node`,
 /// whose property handlers are then installed.
@@ -735,7 +736,7 @@ public:
             if constexpr (std::is_default_constructible_v<T>) {
                 if (!spec->flags_has_constructor) create = &create_constructed;
             }
-            zend_class_entry* ce = detail::register_class(*spec, create, parent);
+            zend_class_entry* ce = detail::register_class(*spec, create, parent, mod->registers_once());
             for (auto iface : spec->interfaces) zend_class_implements(ce, 1, iface());
             detail::declare_properties(*spec, ce, node);
             node.pending = node.handlers;

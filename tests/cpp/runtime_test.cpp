@@ -22,6 +22,11 @@ php::Static<php::Retained<php::Array>> g_retained;
 bool g_retained_at_beta_end = false;
 
 int64_t twice(int64_t x) { return 2 * x; }
+
+struct Tally {
+    int64_t n = 0;
+    int64_t add(int64_t by) { return n += by; }
+};
 int64_t shutdown_probe() { return ++g_calls_in_shutdown; }
 
 } // namespace
@@ -30,6 +35,7 @@ PHPBIND_EXTENSION(rt_alpha, m) {
     m.version("1.0");
     m.def<&twice>("alpha_twice", php::arg("x"));
     m.def<&shutdown_probe>("alpha_probe");
+    m.class_<Tally>("AlphaTally").def<&Tally::add>("add", php::arg("by")).property<&Tally::n>("n");
     m.on_startup([] { g_events.push_back("alpha MINIT"); });
     m.on_request_start([] { g_events.push_back("alpha RINIT"); });
     m.on_request_end([] { g_events.push_back("alpha RSHUTDOWN"); });
@@ -153,8 +159,13 @@ TEST(Runtime, OneAtATimeAndOneAfterAnother) {
         EXPECT_EQ(php::Runtime::active(), &first);
     }
     EXPECT_EQ(php::Runtime::active(), nullptr);
+    // A second runtime registers the modules again: functions, classes with
+    // their methods and properties.
     php::Runtime again(options());
-    EXPECT_EQ(again.request([&] { EXPECT_EQ(again.eval("return alpha_twice(2);").view().as_int(), 4); }), 0);
+    EXPECT_EQ(again.request([&] {
+        EXPECT_EQ(again.eval("return alpha_twice(2);").view().as_int(), 4);
+        EXPECT_EQ(again.eval("$t = new AlphaTally; $t->add(2); return $t->add(3) + $t->n;").view().as_int(), 10);
+    }), 0);
 }
 
 TEST(Runtime, SharedStateIsSetUpByTheFirstModuleAndTornDownByTheLast) {
