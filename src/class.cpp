@@ -5,6 +5,7 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <stdexcept>
 
 PHPBIND_NAMESPACE_BEGIN
 namespace detail {
@@ -267,6 +268,55 @@ void declare_properties(class_spec& spec, zend_class_entry* ce, class_node& node
         node.handlers.unset_property = &unset_property;
         node.handlers.get_properties = &get_properties;
     }
+}
+
+namespace {
+// The class table is keyed by lower-case name.
+zend_class_entry* find_class(const std::string& name) {
+    std::string lc(name);
+    zend_str_tolower(lc.data(), lc.size());
+    return static_cast<zend_class_entry*>(zend_hash_str_find_ptr(CG(class_table), lc.data(), lc.size()));
+}
+} // namespace
+
+zend_class_entry* register_interface(interface_spec& spec, bool free_methods) {
+    if (spec.methods.empty() || spec.methods.back().fname) spec.methods.push_back(zend_function_entry{});
+    zend_class_entry ce;
+    INIT_CLASS_ENTRY_EX(ce, spec.name.c_str(), spec.name.size(), spec.methods.data());
+    zend_class_entry* reg = zend_register_internal_interface(&ce);
+    for (const std::string& parent : spec.parents) {
+        zend_class_entry* p = find_class(parent);
+        if (!p || !(p->ce_flags & ZEND_ACC_INTERFACE)) {
+            throw std::runtime_error("interface " + spec.name + " extends " + parent +
+                                     ", which is not an interface registered before it");
+        }
+        zend_class_implements(reg, 1, p);
+    }
+    if (free_methods) std::vector<zend_function_entry>().swap(spec.methods);
+    return reg;
+}
+
+void implement_named_interfaces(const class_spec& spec, zend_class_entry* ce) {
+    for (const std::string& name : spec.interface_names) {
+        zend_class_entry* iface = find_class(name);
+        if (!iface || !(iface->ce_flags & ZEND_ACC_INTERFACE)) {
+            throw std::runtime_error("class " + spec.name + " implements " + name +
+                                     ", which is not an interface registered before it");
+        }
+        zend_class_implements(ce, 1, iface);
+    }
+    if (spec.interface_names.empty() || (ce->ce_flags & ZEND_ACC_EXPLICIT_ABSTRACT_CLASS)) return;
+    // A concrete class must define what its interfaces declare (the engine
+    // checks signatures when it inherits the methods, not their presence).
+    void* ptr;
+    ZEND_HASH_FOREACH_PTR(&ce->function_table, ptr) {
+        auto* fn = static_cast<zend_function*>(ptr);
+        if (fn->common.fn_flags & ZEND_ACC_ABSTRACT) {
+            throw std::runtime_error("class " + spec.name + " does not define " + ZSTR_VAL(fn->common.scope->name) +
+                                     "::" + ZSTR_VAL(fn->common.function_name) + "()");
+        }
+    }
+    ZEND_HASH_FOREACH_END();
 }
 
 zend_class_entry* register_class(class_spec& spec, zend_object* (*create)(zend_class_entry*), zend_class_entry* parent,

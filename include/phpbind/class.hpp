@@ -552,6 +552,7 @@ struct class_spec {
     bool flags_has_constructor = false;
     std::vector<void (*)(zend_object_handlers&)> handler_setup;  // native handlers (count, dimensions)
     std::vector<zend_class_entry* (*)()> interfaces;              // implemented after registration
+    std::vector<std::string> interface_names;                     // interfaces bound with interface_, by name
     std::vector<std::pair<std::string, zval>> constants;          // immutable values (see any_default)
     std::vector<property_spec> properties;                        // declared and native-backed
     std::vector<void (*)(zend_class_entry*)> ce_setup;           // class entry hooks (get_iterator)
@@ -603,6 +604,27 @@ struct second_of<type_list<H, S, T...>> {
 /// read it (do_register_internal_class copies every entry).
 zend_class_entry* register_class(class_spec& spec, zend_object* (*create)(zend_class_entry*), zend_class_entry* parent,
                                  bool free_methods);
+
+/// Implements the interfaces named in the spec (registered before the class),
+/// and checks that the class defines every method they declare.
+void implement_named_interfaces(const class_spec& spec, zend_class_entry* ce);
+
+/// The body of an interface method: never called (the engine refuses to
+/// call an abstract method); it only gives the binder a signature.
+struct abstract_invoke {
+    static constexpr bool is_method = true;
+    template <class... X>
+    static void call(zend_execute_data*, zval*, X&&...) {}
+};
+template <class Sig>
+struct abstract_key {};
+
+struct interface_spec {
+    std::string name;
+    std::vector<zend_function_entry> methods;
+    std::vector<std::string> parents;
+};
+zend_class_entry* register_interface(interface_spec& spec, bool free_methods);
 
 /// Declares the spec's properties on `ce`; native-backed ones join `node`,
 /// whose property handlers are then installed.
@@ -738,6 +760,7 @@ public:
             }
             zend_class_entry* ce = detail::register_class(*spec, create, parent, mod->registers_once());
             for (auto iface : spec->interfaces) zend_class_implements(ce, 1, iface());
+            detail::implement_named_interfaces(*spec, ce);
             detail::declare_properties(*spec, ce, node);
             node.pending = node.handlers;
             detail::class_info<T>::ce = ce;
@@ -939,6 +962,22 @@ public:
         return *this;
     }
 
+    /// Implements an interface bound with `module::interface_` (bind it
+    /// first) or any interface the engine knows by name (`"Stringable"`).
+    /// The class must define every method the interface declares.
+    class_& implements(std::string_view interface_name) {
+        spec_->interface_names.emplace_back(interface_name);
+        return *this;
+    }
+
+    /// `abstract class ...`: PHP cannot instantiate it; PHP classes and bound
+    /// derived classes extend it. A C++ type with pure virtual functions is
+    /// bound this way, without a constructor.
+    class_& abstract_() {
+        spec_->flags |= ZEND_ACC_EXPLICIT_ABSTRACT_CLASS;
+        return *this;
+    }
+
     /// `final class ...`
     class_& final_() {
         spec_->flags |= ZEND_ACC_FINAL;
@@ -1083,6 +1122,50 @@ private:
     module& m_;
     std::shared_ptr<detail::class_spec> spec_;
 };
+
+/// A PHP interface declared by the extension:
+///
+///   m.interface_("App\\HasArea").method<double()>("area");
+///   m.class_<Rect>("App\\Rect").implements("App\\HasArea")...;
+///
+/// Each method's signature is a C++ function type; its arg info follows from
+/// it as for any bound function. Registered at MINIT in definition order, so
+/// bind an interface before the classes that implement it.
+class interface_ {
+public:
+    interface_(module& m, std::string_view name) : m_(m), spec_(std::make_shared<detail::interface_spec>()) {
+        spec_->name = std::string(name);
+        auto spec = spec_;
+        module* mod = &m;
+        m.at_startup([spec, mod](int) { detail::register_interface(*spec, mod->registers_once()); });
+    }
+
+    /// An abstract method `name` with the signature `Sig` (`double()`,
+    /// `std::string(std::string_view)`), named parameters and defaults as
+    /// for functions.
+    template <class Sig, class... Extra>
+    interface_& method(std::string_view name, const Extra&... extra) {
+        using S = detail::signature<std::add_pointer_t<Sig>>;
+        using B = typename detail::binder_for<detail::abstract_key<Sig>, detail::abstract_invoke, typename S::ret,
+                                              typename S::args>::type;
+        if (B::bind_into(m_, name, &spec_->methods, ZEND_ACC_PUBLIC | ZEND_ACC_ABSTRACT, extra...)) {
+            spec_->methods.back().handler = nullptr;  // abstract: the engine never calls it
+        }
+        return *this;
+    }
+
+    /// `interface X extends Y`: Y bound before, or known to the engine.
+    interface_& extends(std::string_view parent) {
+        spec_->parents.emplace_back(parent);
+        return *this;
+    }
+
+private:
+    module& m_;
+    std::shared_ptr<detail::interface_spec> spec_;
+};
+
+inline interface_ module::interface_(std::string_view name) { return php::interface_(*this, name); }
 
 template <class T, class Base>
 class_<T, Base> module::class_(std::string_view name) {

@@ -28,6 +28,7 @@ PHPBIND_NAMESPACE_BEGIN
 
 template <class T, class Base = void>
 class class_;
+class interface_;
 template <class T>
 class ini;
 template <class G>
@@ -99,6 +100,9 @@ public:
     /// with `Base`, a bound C++ base class, it `extends` Base's PHP class.
     template <class T, class Base = void>
     php::class_<T, Base> class_(std::string_view name);
+
+    /// Declares a PHP interface (phpbind/class.hpp).
+    php::interface_ interface_(std::string_view name);
 
     /// Binds C++ exception type E to a new PHP class `name` (it may carry a
     /// namespace) that extends Exception, or the parent given: `php::base<B>`

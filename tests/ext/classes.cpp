@@ -3,6 +3,7 @@
 #include "test_ext.hpp"
 
 #include <cmath>
+#include <cstdlib>
 #include <map>
 #include <memory>
 #include <optional>
@@ -142,6 +143,21 @@ struct Circle : Shape {  // bound without a constructor of its own
     double area() const override { return 3.0; }
 };
 
+// An abstract C++ base bound as an abstract class, and interfaces.
+struct Figure {
+    virtual ~Figure() = default;
+    virtual double area() const = 0;
+    virtual std::string name(std::string_view prefix) const = 0;
+};
+struct Disc : Figure {
+    double r;
+    explicit Disc(double radius) : r(radius) {}
+    double area() const override { return 3.0 * r * r; }
+    std::string name(std::string_view prefix) const override { return std::string(prefix) + "disc"; }
+};
+double figure_area(const Figure& f) { return f.area(); }
+struct Unshaped {};  // claims HasArea without area()
+
 double shape_area(const Shape& s) { return s.area(); }
 std::string shape_kind(const Shape* s) { return s ? s->kind : "none"; }
 double rect_width(const Rect& r) { return r.width(); }
@@ -224,6 +240,22 @@ void register_classes(php::module& m) {
         .declare<int64_t>("later")
         .def<&Point::move_by>("moveBy", arg("dx"), arg("dy"));
 
+    m.interface_("PhpBind\\HasArea").method<double()>("area");
+    m.interface_("PhpBind\\Figurative")
+        .extends("PhpBind\\HasArea")
+        .extends("Countable")
+        .method<std::string(std::string_view)>("name", arg("prefix") = "");
+    m.class_<Figure>("PhpBind\\Figure")
+        .abstract_()
+        .implements("PhpBind\\HasArea")
+        .def<&Figure::area>("area")
+        .def<&Figure::name>("name", arg("prefix") = "");
+    m.class_<Disc, Figure>("PhpBind\\Disc").constructor<double>(arg("r"));
+    m.def<&figure_area>("pb_figure_area", arg("figure"));
+    if (std::getenv("PHPBIND_TEST_BAD_INTERFACE")) {  // tests/phpt/classes/interface_errors.phpt
+        m.class_<Unshaped>("PhpBind\\Unshaped").implements("PhpBind\\HasArea");
+    }
+
     m.class_<Shape>("PhpBind\\Shape")
         .constructor<std::string, int64_t>(arg("kind"), arg("sides") = 0)
         .def<&Shape::area>("area")
@@ -231,7 +263,10 @@ void register_classes(php::module& m) {
         .def_static<&Shape::live>("live")
         .property<&Shape::kind>("kind")
         .property<&Shape::sides>("sides");
-    m.class_<Rect, Shape>("PhpBind\\Rect").constructor<double, double>(arg("w"), arg("h")).def<&Rect::width>("width");
+    m.class_<Rect, Shape>("PhpBind\\Rect")
+        .implements("PhpBind\\HasArea")
+        .constructor<double, double>(arg("w"), arg("h"))
+        .def<&Rect::width>("width");
     m.class_<Square, Rect>("PhpBind\\Square").constructor<double>(arg("side")).def<&Square::side>("side");
     m.class_<Widget, Shape>("PhpBind\\Widget").constructor<>().def<&Widget::get_tag>("tag");
     m.class_<Circle, Shape>("PhpBind\\Circle");

@@ -72,7 +72,7 @@ object(PhpBind\Square)#2 (2) {
   ["sides"]=>
   int(4)
 }
-Class [ <internal:phpbind_test> class PhpBind\Square extends PhpBind\Rect ] {
+Class [ <internal:phpbind_test> class PhpBind\Square extends PhpBind\Rect implements PhpBind\HasArea ] {
 
   - Constants [0] {
   }
@@ -116,7 +116,7 @@ Class [ <internal:phpbind_test> class PhpBind\Square extends PhpBind\Rect ] {
       - Return [ float ]
     }
 
-    Method [ <internal:phpbind_test, inherits PhpBind\Shape> public method area ] {
+    Method [ <internal:phpbind_test, inherits PhpBind\Shape, prototype PhpBind\HasArea> public method area ] {
 
       - Parameters [0] {
       }
