@@ -41,6 +41,29 @@ PHPBIND_COLD void list_shape_error(uint32_t num, const char* container, size_t e
 /// at the end).
 PHPBIND_COLD void abandon_packed_fill(zend_array* ht, uint32_t filled) noexcept;
 
+/// A list of `n` elements of range `r`, each converted by caster<E>, written
+/// in place with the engine's packed fill. If a conversion throws, the part
+/// already built is released (the handler costs nothing when none is thrown,
+/// and nothing at all for element types whose conversion cannot throw).
+template <class E, class Range>
+void fill_list(Range&& r, size_t n, zval* out) {
+    zend_array* ht = zend_new_array(static_cast<uint32_t>(n));
+    zend_hash_real_init_packed(ht);
+    ZEND_HASH_FILL_PACKED(ht) {
+        for (auto&& e : r) {
+            try {
+                caster<E>::to_zval(e, __fill_val);
+            } catch (...) {
+                abandon_packed_fill(ht, __fill_idx);
+                throw;
+            }
+            ZEND_HASH_FILL_NEXT();
+        }
+    }
+    ZEND_HASH_FILL_END();
+    ZVAL_ARR(out, ht);
+}
+
 template <class T>
 bool element_ok(zval* v) noexcept {
     typename caster<T>::parsed p;
@@ -146,25 +169,7 @@ struct caster<std::vector<T, Alloc>> {
         ZEND_HASH_FOREACH_END();
         return out;
     }
-    static void to_zval(const std::vector<T, Alloc>& v, zval* out) {
-        zend_array* ht = zend_new_array(static_cast<uint32_t>(v.size()));
-        zend_hash_real_init_packed(ht);
-        uint32_t filled = 0;
-        try {
-            ZEND_HASH_FILL_PACKED(ht) {
-                for (const auto& e : v) {
-                    elem::to_zval(e, __fill_val);
-                    ++filled;
-                    ZEND_HASH_FILL_NEXT();
-                }
-            }
-            ZEND_HASH_FILL_END();
-        } catch (...) {
-            detail::abandon_packed_fill(ht, filled);
-            throw;
-        }
-        ZVAL_ARR(out, ht);
-    }
+    static void to_zval(const std::vector<T, Alloc>& v, zval* out) { detail::fill_list<T>(v, v.size(), out); }
 };
 
 // ---------------------------------------------------------------------------
@@ -176,25 +181,7 @@ struct caster<R> {
     using E = std::remove_cvref_t<std::ranges::range_reference_t<R>>;
     static constexpr uint32_t type_mask = MAY_BE_ARRAY;
     static constexpr const char* type_name = "array";
-    static void to_zval(R r, zval* out) {
-        zend_array* ht = zend_new_array(static_cast<uint32_t>(std::ranges::size(r)));
-        zend_hash_real_init_packed(ht);
-        uint32_t filled = 0;
-        try {
-            ZEND_HASH_FILL_PACKED(ht) {
-                for (auto&& e : r) {
-                    caster<E>::to_zval(e, __fill_val);
-                    ++filled;
-                    ZEND_HASH_FILL_NEXT();
-                }
-            }
-            ZEND_HASH_FILL_END();
-        } catch (...) {
-            detail::abandon_packed_fill(ht, filled);
-            throw;
-        }
-        ZVAL_ARR(out, ht);
-    }
+    static void to_zval(R r, zval* out) { detail::fill_list<E>(r, std::ranges::size(r), out); }
 };
 
 // ---------------------------------------------------------------------------

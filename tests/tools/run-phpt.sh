@@ -36,6 +36,16 @@ case "$mode" in
   *) echo "unknown mode: $mode" >&2; exit 2 ;;
 esac
 
+# Every test declares --EXTENSIONS-- phpbind_test, which run-tests turns into
+# a skip when the extension does not load: refuse to run then, rather than
+# report a suite of skips as a pass.
+probe=$("$php" -n -d "extension=$ext" -r 'echo extension_loaded("phpbind_test") ? "loaded" : "missing";' 2>&1 || true)
+if [[ $probe != *loaded ]]; then
+  echo "run-phpt.sh: $ext does not load into $php:" >&2
+  echo "$probe" >&2
+  exit 1
+fi
+
 # run-tests.php itself runs on the plain php; the tests use $php.
 status=0
 "${PHP_FOR_RUNNER:-$(command -v php)}" -n "$RUN_TESTS" "${args[@]}" -p "$php" "$work" || status=$?
