@@ -1,10 +1,10 @@
 // src/function.cpp — arg info for bound functions.
 //
-// The engine keeps arg info for the process lifetime: when a function's arg
+// The engine keeps arg info as long as the module: when a function's arg
 // info carries types, zend_register_functions() copies the array shallowly
 // and keeps reading `name` and `default_value` (ReflectionParameter, named
 // arguments that skip an optional parameter). So both strings and the array
-// are owned by the module's static storage and never freed.
+// are owned by the module object, freed with it (docs/memory-model.md).
 #include <phpbind/module.hpp>
 
 #include <cinttypes>

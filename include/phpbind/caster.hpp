@@ -13,7 +13,7 @@
 //                           array elements
 //   get(parsed&)            builds the C++ value; never calls into the engine
 //   to_zval(value, out)     writes a return value into an uninitialised zval
-//   persistent_zval(v, out) writes an immutable, process-lifetime zval (defaults)
+//   persistent_zval(v, out) writes an immutable zval that lives as long as the module (defaults)
 //
 // Reading happens in two phases — every argument is loaded before any C++ object
 // with a destructor is built — so an engine error raised while reading arguments

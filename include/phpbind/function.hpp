@@ -164,7 +164,8 @@ struct callable_signature : signature<decltype(&F::operator())> {};
 
 template <class Key, size_t N>
 struct fn_data {
-    // Immutable zvals for omitted optional arguments (persistent, immortal).
+    // Immutable zvals for omitted optional arguments (registration strings:
+    // freed when the extension is unloaded).
     static inline zval defaults[N ? N : 1];
     static inline uint32_t required = 0;
     static inline bool bound = false;
@@ -413,7 +414,7 @@ struct invoke_pointer {
 };
 
 // Calls a lambda. A captureless one is default-constructed in place; a
-// capturing one lives in `slot` (immortal by design, one per closure type).
+// capturing one lives in `slot` (owned by the module, one per closure type).
 template <class F, void** Slot>
 struct invoke_closure {
     template <class... T>

@@ -271,8 +271,10 @@ struct module_host {
 
     static zend_module_entry* entry(const char* name) {
         if (!instance) {
-            // Immortal by design: the engine keeps pointers into the module
-            // entry, its function table and arg info for the process lifetime.
+            // The engine keeps pointers into the module entry, its function
+            // table and arg info until it destroys the module; the reaper
+            // below frees it when the extension is unloaded (embedded
+            // modules keep it for the next runtime).
             instance = new module(name);
             try {
                 Init(*instance);
