@@ -42,6 +42,10 @@ void throw_inherited_constructor(zend_object* o) {
                 " cannot be constructed by its base class's constructor: bind a constructor for it");
 }
 
+void throw_null_factory(zend_object* o) {
+    throw error(std::string(ZSTR_VAL(o->ce->name)) + "::__construct(): its factory returned a null pointer");
+}
+
 void* upcast(zend_object* o, const class_node* target) {
     const class_node* n = node_of(o);
     void* p = n->self(o);

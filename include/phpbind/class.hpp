@@ -128,6 +128,7 @@ PHPBIND_INLINE T* storage_of(object_holder<T>* h) noexcept {
 PHPBIND_COLD [[noreturn]] void throw_uninitialized(zend_object* o);
 PHPBIND_COLD [[noreturn]] void throw_unbound(const std::type_info& t);
 PHPBIND_COLD [[noreturn]] void throw_inherited_constructor(zend_object* o);
+PHPBIND_COLD [[noreturn]] void throw_null_factory(zend_object* o);
 std::string demangle(const std::type_info& t);
 
 /// The C++ object of a bound base class inside an object of a bound derived
@@ -529,6 +530,40 @@ struct invoke_constructor {
     static void signature(A...);  // the parameter list, for binder_for
 };
 
+/// __construct from a factory function: F's parameters are the constructor's;
+/// it returns a T (moved into the object), or a std::unique_ptr<T> /
+/// std::shared_ptr<T> the object then owns / shares. The factory runs first,
+/// so if it throws, an object constructed before keeps its C++ object.
+template <class T, auto F>
+struct invoke_factory {
+    static constexpr bool is_method = true;
+    static constexpr bool no_return_type = true;
+    template <class... X>
+    static void call(zend_execute_data* execute_data, zval*, X&&... a) {
+        zend_object* self = Z_OBJ(EX(This));
+        if (UNEXPECTED(node_of(self)->self != &self_of<T>)) throw_inherited_constructor(self);
+        object_holder<T>* h = holder_of<T>(self);
+        auto made = F(std::forward<X>(a)...);
+        using R = decltype(made);
+        if constexpr (std::is_same_v<R, T>) {
+            release_native(h);
+            construct_inline(h, std::move(made));
+        } else if constexpr (std::is_same_v<R, std::unique_ptr<T>>) {
+            if (!made) throw_null_factory(self);
+            release_native(h);
+            set_native(h, made.release(), holding::unique);
+        } else {
+            static_assert(std::is_same_v<R, std::shared_ptr<T>>,
+                          "phpbind: a factory returns T, std::unique_ptr<T> or std::shared_ptr<T>");
+            if (!made) throw_null_factory(self);
+            release_native(h);
+            T* p = made.get();
+            new (h->owner) std::shared_ptr<T>(std::move(made));
+            set_native(h, p, holding::shared);
+        }
+    }
+};
+
 template <class T>
 struct constructor_key {};
 
@@ -771,6 +806,19 @@ public:
     template <class... A, class... Extra>
     class_& constructor(const Extra&... extra) {
         using B = detail::binder<detail::constructor_key<T>, detail::invoke_constructor<T, A...>, void, A...>;
+        spec_->flags_has_constructor = true;
+        B::bind_into(m_, "__construct", &spec_->methods, ZEND_ACC_PUBLIC | ZEND_ACC_CTOR, extra...);
+        return *this;
+    }
+
+    /// `__construct(...)` from a factory function `F` (a free or static
+    /// function returning T, std::unique_ptr<T> or std::shared_ptr<T>): its
+    /// parameters become the constructor's arg info.
+    template <auto F, class... Extra>
+    class_& factory(const Extra&... extra) {
+        using S = detail::signature<decltype(F)>;
+        using B = typename detail::binder_for<detail::pointer_key<F>, detail::invoke_factory<T, F>, void,
+                                              typename S::args>::type;
         spec_->flags_has_constructor = true;
         B::bind_into(m_, "__construct", &spec_->methods, ZEND_ACC_PUBLIC | ZEND_ACC_CTOR, extra...);
         return *this;

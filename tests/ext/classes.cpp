@@ -156,6 +156,38 @@ struct Disc : Figure {
     std::string name(std::string_view prefix) const override { return std::string(prefix) + "disc"; }
 };
 double figure_area(const Figure& f) { return f.area(); }
+
+// Constructed through factories: parsing (by value), a registry (shared).
+struct Endpoint {
+    std::string host;
+    int64_t port = 0;
+};
+Endpoint parse_endpoint(std::string_view url) {
+    auto colon = url.rfind(':');
+    if (colon == std::string_view::npos || colon == 0) throw php::argument_value_error(1, "must look like host:port");
+    Endpoint e{std::string(url.substr(0, colon)), 0};
+    for (char c : url.substr(colon + 1)) {
+        if (c < '0' || c > '9' || e.port > 65535) throw php::argument_value_error(1, "has an invalid port");
+        e.port = e.port * 10 + (c - '0');
+    }
+    if (e.port < 1 || e.port > 65535) throw php::argument_value_error(1, "has an invalid port");
+    return e;
+}
+struct Session {
+    std::string user;
+};
+std::map<std::string, std::shared_ptr<Session>> sessions;
+std::shared_ptr<Session> open_session(const std::string& user) {
+    if (user.empty()) return nullptr;
+    auto& s = sessions[user];
+    if (!s) s = std::make_shared<Session>(Session{user});
+    return s;
+}
+int64_t session_owners(const std::string& user) {
+    auto it = sessions.find(user);
+    return it == sessions.end() ? 0 : it->second.use_count();
+}
+void close_sessions() { sessions.clear(); }
 struct Unshaped {};  // claims HasArea without area()
 
 double shape_area(const Shape& s) { return s.area(); }
@@ -252,6 +284,13 @@ void register_classes(php::module& m) {
         .def<&Figure::name>("name", arg("prefix") = "");
     m.class_<Disc, Figure>("PhpBind\\Disc").constructor<double>(arg("r"));
     m.def<&figure_area>("pb_figure_area", arg("figure"));
+    m.class_<Endpoint>("PhpBind\\Endpoint")
+        .factory<&parse_endpoint>(arg("url"))
+        .property_readonly<&Endpoint::host>("host")
+        .property_readonly<&Endpoint::port>("port");
+    m.class_<Session>("PhpBind\\Session").factory<&open_session>(arg("user")).property<&Session::user>("user");
+    m.def<&session_owners>("pb_session_owners", arg("user"));
+    m.def<&close_sessions>("pb_close_sessions");
     if (std::getenv("PHPBIND_TEST_BAD_INTERFACE")) {  // tests/phpt/classes/interface_errors.phpt
         m.class_<Unshaped>("PhpBind\\Unshaped").implements("PhpBind\\HasArea");
     }
