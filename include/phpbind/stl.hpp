@@ -41,6 +41,14 @@ PHPBIND_COLD void list_shape_error(uint32_t num, const char* container, size_t e
 /// at the end).
 PHPBIND_COLD void abandon_packed_fill(zend_array* ht, uint32_t filled) noexcept;
 
+// The slot ZEND_HASH_FILL_PACKED is at: packed arrays hold zvals since 8.2,
+// buckets before.
+#if PHP_VERSION_ID >= 80200
+#define PHPBIND_DETAIL_FILL_SLOT __fill_val
+#else
+#define PHPBIND_DETAIL_FILL_SLOT (&__fill_bkt->val)
+#endif
+
 /// A list of `n` elements of range `r`, each converted by caster<E>, written
 /// in place with the engine's packed fill. If a conversion throws, the part
 /// already built is released (the handler costs nothing when none is thrown,
@@ -52,7 +60,7 @@ void fill_list(Range&& r, size_t n, zval* out) {
     ZEND_HASH_FILL_PACKED(ht) {
         for (auto&& e : r) {
             try {
-                caster<E>::to_zval(e, __fill_val);
+                caster<E>::to_zval(e, PHPBIND_DETAIL_FILL_SLOT);
             } catch (...) {
                 abandon_packed_fill(ht, __fill_idx);
                 throw;
