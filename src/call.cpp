@@ -2,6 +2,7 @@
 #include <phpbind/call.hpp>
 #include <phpbind/lifetime.hpp>
 
+#include <atomic>
 #include <string>
 #include <unordered_map>
 
@@ -13,14 +14,22 @@ namespace {
 // scripts). The engine then treats any exception as uncaught and fatal, so
 // such calls run under a frame of an internal pseudo-function, like a call
 // from an internal function: exceptions come back to C++ instead.
+// Created on first use; freed when the extension is unloaded (embedded
+// programs keep it: docs/memory-model.md).
+std::atomic<zend_internal_function*> host_fn{nullptr};
+void free_host_function(zend_internal_function* f) noexcept {
+    pefree(f->function_name, 1);
+    free(f);
+}
 zend_internal_function* host_function() {
-    static zend_internal_function* fn = [] {
-        auto* f = static_cast<zend_internal_function*>(calloc(1, sizeof(zend_internal_function)));  // immortal
-        f->type = ZEND_INTERNAL_FUNCTION;
-        f->function_name = immortal_string("{embedding host}");
-        return f;
-    }();
-    return fn;
+    zend_internal_function* f = host_fn.load(std::memory_order_acquire);
+    if (EXPECTED(f != nullptr)) return f;
+    auto* made = static_cast<zend_internal_function*>(calloc(1, sizeof(zend_internal_function)));
+    made->type = ZEND_INTERNAL_FUNCTION;
+    made->function_name = immortal_string("{embedding host}");
+    if (host_fn.compare_exchange_strong(f, made, std::memory_order_acq_rel)) return made;
+    free_host_function(made);  // another thread made it first
+    return f;
 }
 struct host_frame {
     zend_execute_data ex;
@@ -140,9 +149,11 @@ std::unordered_map<std::string, zend_fcall_info_cache>& function_cache() {
 void clear_function_cache() noexcept {
     if (function_cache_ptr) function_cache_ptr->clear();
 }
-void free_function_cache() noexcept {
+// What call.cpp keeps per extension; the extension's unload frees it.
+void free_call_data() noexcept {
     delete function_cache_ptr;
     function_cache_ptr = nullptr;
+    if (zend_internal_function* f = host_fn.exchange(nullptr)) free_host_function(f);
 }
 
 void resolve_function(std::string_view name, zend_fcall_info_cache* fcc) {

@@ -98,7 +98,7 @@ const native_property* find_native(zend_object* o, zend_string* name, void** cac
                 cache_slot[0] = tagged(o->handlers);
                 cache_slot[1] = nullptr;
                 cache_slot[2] = const_cast<native_property*>(&p);
-                if (p.direct != direct_none && node_of(o)->constructed(o)) {
+                if (p.direct != direct_none && is_constructed(o)) {
                     try {
                         ptrdiff_t off = p.member_offset(o);
                         if (off >= 0 && p.direct == direct_long) {
@@ -107,7 +107,7 @@ const native_property* find_native(zend_object* o, zend_string* name, void** cac
                         } else if (off >= 0) {
                             cache_slot[1] = reinterpret_cast<void*>((static_cast<uintptr_t>(off) << 2) | p.direct);
                         }
-                    } catch (...) {  // not reachable: constructed() was checked
+                    } catch (...) {  // not reachable: is_constructed() was checked
                     }
                 }
             }
@@ -216,7 +216,7 @@ void unset_property(zend_object* o, zend_string* name, void** cache_slot) {
 // with each native-backed slot refreshed from C++ first.
 HashTable* get_properties(zend_object* o) {
     const class_node* n = node_of(o);
-    if (n->constructed(o)) {
+    if (is_constructed(o)) {
         for (const native_property& p : n->properties) {
             zval v;
             try {
@@ -275,11 +275,16 @@ void declare_properties(class_spec& spec, zend_class_entry* ce, class_node& node
 }
 
 namespace {
-// The class table is keyed by lower-case name.
-zend_class_entry* find_class(const std::string& name) {
+// An interface registered before `who` (the class table is keyed by
+// lower-case name); `what` says how `who` uses it, for the error.
+zend_class_entry* find_interface(const std::string& name, const std::string& who, const char* what) {
     std::string lc(name);
     zend_str_tolower(lc.data(), lc.size());
-    return static_cast<zend_class_entry*>(zend_hash_str_find_ptr(CG(class_table), lc.data(), lc.size()));
+    auto* ce = static_cast<zend_class_entry*>(zend_hash_str_find_ptr(CG(class_table), lc.data(), lc.size()));
+    if (!ce || !(ce->ce_flags & ZEND_ACC_INTERFACE)) {
+        throw std::runtime_error(who + " " + what + " " + name + ", which is not an interface registered before it");
+    }
+    return ce;
 }
 } // namespace
 
@@ -289,12 +294,7 @@ zend_class_entry* register_interface(interface_spec& spec, bool free_methods) {
     INIT_CLASS_ENTRY_EX(ce, spec.name.c_str(), spec.name.size(), spec.methods.data());
     zend_class_entry* reg = zend_register_internal_interface(&ce);
     for (const std::string& parent : spec.parents) {
-        zend_class_entry* p = find_class(parent);
-        if (!p || !(p->ce_flags & ZEND_ACC_INTERFACE)) {
-            throw std::runtime_error("interface " + spec.name + " extends " + parent +
-                                     ", which is not an interface registered before it");
-        }
-        zend_class_implements(reg, 1, p);
+        zend_class_implements(reg, 1, find_interface(parent, "interface " + spec.name, "extends"));
     }
     if (free_methods) std::vector<zend_function_entry>().swap(spec.methods);
     return reg;
@@ -302,12 +302,7 @@ zend_class_entry* register_interface(interface_spec& spec, bool free_methods) {
 
 void implement_named_interfaces(const class_spec& spec, zend_class_entry* ce) {
     for (const std::string& name : spec.interface_names) {
-        zend_class_entry* iface = find_class(name);
-        if (!iface || !(iface->ce_flags & ZEND_ACC_INTERFACE)) {
-            throw std::runtime_error("class " + spec.name + " implements " + name +
-                                     ", which is not an interface registered before it");
-        }
-        zend_class_implements(ce, 1, iface);
+        zend_class_implements(ce, 1, find_interface(name, "class " + spec.name, "implements"));
     }
     if (spec.interface_names.empty() || (ce->ce_flags & ZEND_ACC_EXPLICIT_ABSTRACT_CLASS)) return;
     // A concrete class must define what its interfaces declare (the engine

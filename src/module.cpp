@@ -12,13 +12,15 @@ void info_table::row(std::string_view key, std::string_view value) {
 }
 
 namespace detail {
-void free_function_cache() noexcept;  // call.cpp
+void free_call_data() noexcept;       // call.cpp
 void free_deferred_list() noexcept;   // persistent.cpp
+void free_type_names() noexcept;      // stl.cpp
 
 void free_extension_data() noexcept {
     free_registration_strings();
-    free_function_cache();
+    free_call_data();
     free_deferred_list();
+    free_type_names();
 }
 } // namespace detail
 

@@ -1,6 +1,8 @@
 // src/stl.cpp — the out-of-line parts of the standard-library casters.
 #include <phpbind/stl.hpp>
 
+#include <deque>
+
 #include <string>
 
 PHPBIND_NAMESPACE_BEGIN
@@ -34,14 +36,26 @@ void abandon_packed_fill(zend_array* ht, uint32_t filled) noexcept {
     zend_array_destroy(ht);
 }
 
+namespace {
+// The names built by union_type_name(), one per variant type, kept until the
+// extension is unloaded (free_type_names). A list allocated on first use:
+// names are built during static initialisation, in no particular order.
+std::deque<std::string>* type_names = nullptr;
+} // namespace
+
 const char* union_type_name(std::initializer_list<const char*> names, uint32_t) {
-    // Built once per variant type, at static initialisation; lives for the process.
-    auto* s = new std::string;
+    if (!type_names) type_names = new std::deque<std::string>();
+    std::string& s = type_names->emplace_back();
     for (const char* n : names) {
-        if (!s->empty()) *s += '|';
-        *s += n;
+        if (!s.empty()) s += '|';
+        s += n;
     }
-    return s->c_str();
+    return s.c_str();
+}
+
+void free_type_names() noexcept {
+    delete type_names;
+    type_names = nullptr;
 }
 
 void union_type_error(uint32_t num, uint32_t mask, zval* arg) {

@@ -56,7 +56,8 @@ zend_string* registration_string(std::string_view s);
 void free_registration_strings() noexcept;
 
 /// Frees what the extension kept for the process (registration strings, the
-/// call-by-name cache, the deferred-free list): its unload calls it.
+/// call-by-name cache, the deferred-free list, union type names): its unload
+/// calls it.
 void free_extension_data() noexcept;
 
 PHPBIND_COLD bool load_long_slow(zval* arg, uint32_t num, zend_long& out, bool nullable);

@@ -84,7 +84,6 @@ struct class_node {
     zend_class_entry* ce = nullptr;
     const class_node* parent = nullptr;       // the bound C++ base, if any
     void* (*self)(zend_object*) = nullptr;    // the C++ object (throws if not constructed)
-    bool (*constructed)(zend_object*) noexcept = nullptr;
     std::shared_ptr<void> (*share)(zend_object*) noexcept = nullptr;  // the owner, if held by a shared_ptr
     // New objects of this class around a heap object of exactly this type
     // (given as its most-derived address): owning it, or sharing `owner`.
@@ -95,11 +94,15 @@ struct class_node {
 };
 static_assert(std::is_standard_layout_v<class_node>);
 
+/// Whether a bound object's C++ object exists: its holder's `ptr`, which sits
+/// at the same distance before the zend_object whatever the class.
+PHPBIND_INLINE bool is_constructed(const zend_object* o) noexcept {
+    return *reinterpret_cast<void* const*>(reinterpret_cast<const char*>(o) - native_ptr_distance) != nullptr;
+}
+
 PHPBIND_INLINE const class_node* node_of(const zend_object* o) noexcept {
     const char* h = reinterpret_cast<const char*>(o->handlers);
-    const bool constructed =
-        *reinterpret_cast<void* const*>(reinterpret_cast<const char*>(o) - native_ptr_distance) != nullptr;
-    return reinterpret_cast<const class_node*>(constructed ? h : h - offsetof(class_node, pending));
+    return reinterpret_cast<const class_node*>(is_constructed(o) ? h : h - offsetof(class_node, pending));
 }
 
 /// Bound classes by C++ type: a returned pointer to a polymorphic base becomes
@@ -156,10 +159,6 @@ PHPBIND_INLINE void set_native(object_holder<T>* h, T* p, holding how) noexcept 
     h->ptr = p;
     h->how = how;
     h->std.handlers = &class_info<T>::node.handlers;
-}
-template <class T>
-bool constructed_of(zend_object* o) noexcept {
-    return holder_of<T>(o)->ptr != nullptr;
 }
 template <class D, class B>
 void* to_base(void* p) {
@@ -236,7 +235,7 @@ namespace detail {
 template <class T>
 HashTable* get_gc(zend_object* o, zval** table, int* n) {
     zend_get_gc_buffer* buf = zend_get_gc_buffer_create();
-    if (node_of(o)->constructed(o)) {  // an object of T or of a class derived from it
+    if (is_constructed(o)) {  // an object of T or of a class derived from it
         gc_visitor v(buf);
         native<T>(o)->gc(v);
     }
@@ -280,6 +279,14 @@ void new_object(V&& value, zval* out) {
     ZVAL_OBJ(out, o);
 }
 
+/// Makes the holder share `p` (not null) with its other owners.
+template <class T>
+void hold_shared(object_holder<T>* h, std::shared_ptr<T> p) noexcept {
+    T* raw = p.get();
+    new (h->owner) std::shared_ptr<T>(std::move(p));
+    set_native(h, raw, holding::shared);
+}
+
 template <class T>
 void adopt_unique(void* p, zval* out) {
     object_holder<T>* h = holder_of<T>(create_object<T>(class_info<T>::ce));
@@ -289,8 +296,7 @@ void adopt_unique(void* p, zval* out) {
 template <class T>
 void adopt_shared(std::shared_ptr<void> owner, void* p, zval* out) {
     object_holder<T>* h = holder_of<T>(create_object<T>(class_info<T>::ce));
-    new (h->owner) std::shared_ptr<T>(std::move(owner), static_cast<T*>(p));  // shares owner's control block
-    set_native(h, static_cast<T*>(p), holding::shared);
+    hold_shared(h, std::shared_ptr<T>(std::move(owner), static_cast<T*>(p)));  // shares owner's control block
     ZVAL_OBJ(out, &h->std);
 }
 
@@ -512,6 +518,15 @@ struct invoke_method {
     }
 };
 
+/// The holder a T constructor may fill: `self` must be an object of T's own
+/// class (or a PHP subclass). A bound derived class without a constructor
+/// of its own inherits T's; it must not build a T where the derived object lives.
+template <class T>
+object_holder<T>* constructing(zend_object* self) {
+    if (UNEXPECTED(node_of(self)->self != &self_of<T>)) throw_inherited_constructor(self);
+    return holder_of<T>(self);
+}
+
 // __construct: builds the C++ object in place (again, if called twice).
 template <class T, class... A>
 struct invoke_constructor {
@@ -519,11 +534,7 @@ struct invoke_constructor {
     static constexpr bool no_return_type = true;
     template <class... X>
     static void call(zend_execute_data* execute_data, zval*, X&&... a) {
-        zend_object* self = Z_OBJ(EX(This));
-        // A bound derived class without a constructor of its own inherits
-        // this one; it must not build a T where the derived object lives.
-        if (UNEXPECTED(node_of(self)->self != &self_of<T>)) throw_inherited_constructor(self);
-        object_holder<T>* h = holder_of<T>(self);
+        object_holder<T>* h = constructing<T>(Z_OBJ(EX(This)));
         release_native(h);  // __construct called again
         construct_inline(h, std::forward<X>(a)...);
     }
@@ -541,8 +552,7 @@ struct invoke_factory {
     template <class... X>
     static void call(zend_execute_data* execute_data, zval*, X&&... a) {
         zend_object* self = Z_OBJ(EX(This));
-        if (UNEXPECTED(node_of(self)->self != &self_of<T>)) throw_inherited_constructor(self);
-        object_holder<T>* h = holder_of<T>(self);
+        object_holder<T>* h = constructing<T>(self);
         auto made = F(std::forward<X>(a)...);
         using R = decltype(made);
         if constexpr (std::is_same_v<R, T>) {
@@ -557,9 +567,7 @@ struct invoke_factory {
                           "phpbind: a factory returns T, std::unique_ptr<T> or std::shared_ptr<T>");
             if (!made) throw_null_factory(self);
             release_native(h);
-            T* p = made.get();
-            new (h->owner) std::shared_ptr<T>(std::move(made));
-            set_native(h, p, holding::shared);
+            hold_shared(h, std::move(made));
         }
     }
 };
@@ -777,7 +785,6 @@ public:
                 }
             }
             node.self = &detail::self_of<T>;
-            node.constructed = &detail::constructed_of<T>;
             node.share = &detail::share_of<T>;
             node.adopt_unique = &detail::adopt_unique<T>;
             node.adopt_shared = &detail::adopt_shared<T>;
