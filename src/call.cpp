@@ -1,5 +1,6 @@
 // src/call.cpp — calls from C++ into PHP, and what crosses back.
 #include <phpbind/call.hpp>
+#include <phpbind/detail/edge.hpp>
 #include <phpbind/lifetime.hpp>
 
 #include <atomic>
@@ -47,52 +48,31 @@ inline void pop_host_frame(host_frame& f) noexcept {
 }
 } // namespace
 
-// What a guarded call left behind, as C++: a bailout becomes fatal_error, a
-// pending exception error_already_set or script_exit (the partial result is
-// released first).
-void after_call(bool bailed, zval* ret) {
-    if (UNEXPECTED(bailed)) throw_fatal_error();
-    if (UNEXPECTED(EG(exception))) {
-        if (Z_TYPE_P(ret) != IS_UNDEF) {
-            zval_ptr_dtor(ret);
-            ZVAL_UNDEF(ret);
-        }
-        throw_pending_exception();
-    }
-}
-
-// zend_try saves the engine's jump buffer and installs ours: a fatal error in
-// the callee longjmps back here instead of past the C++ frames above. These
-// two functions own nothing with a destructor, so the longjmp skips none.
-void call_guarded(zend_fcall_info* fci, zend_fcall_info_cache* fcc) {
-    bool bailed = false;
+// A partial result is released before what the call left pending is thrown.
+namespace {
+template <class F>
+void call_into_php(zval* ret, F&& f) {
     host_frame frame;
     push_host_frame(frame);
-    zend_try {
-        zend_call_function(fci, fcc);
+    try {
+        into_php(f);
+    } catch (...) {
+        pop_host_frame(frame);
+        release_zval(ret);
+        ZVAL_UNDEF(ret);
+        throw;
     }
-    zend_catch {
-        bailed = true;
-    }
-    zend_end_try();
     pop_host_frame(frame);
-    after_call(bailed, fci->retval);
+}
+} // namespace
+
+void call_guarded(zend_fcall_info* fci, zend_fcall_info_cache* fcc) {
+    call_into_php(fci->retval, [=] { zend_call_function(fci, fcc); });
 }
 
 void call_known_guarded(zend_function* fn, zend_object* obj, zend_class_entry* scope, zval* ret, uint32_t argc,
                         zval* argv) {
-    bool bailed = false;
-    host_frame frame;
-    push_host_frame(frame);
-    zend_try {
-        zend_call_known_function(fn, obj, scope, ret, argc, argv, nullptr);
-    }
-    zend_catch {
-        bailed = true;
-    }
-    zend_end_try();
-    pop_host_frame(frame);
-    after_call(bailed, ret);
+    call_into_php(ret, [=] { zend_call_known_function(fn, obj, scope, ret, argc, argv, nullptr); });
 }
 
 // Compiles and runs PHP statements as eval() does, returning the value of
@@ -117,21 +97,22 @@ void free_code(zend_op_array* op) {
 // Runs at the top level like a script (the global symbol table is its scope):
 // no host frame; an exception escaping top-level code stays pending.
 void eval_guarded(const char* code, size_t len, zval* ret) {
-    bool bailed = false;
-    zend_op_array* volatile op = nullptr;  // read after a longjmp: volatile
-    zend_try {
-        op = compile_code(code, len);  // a parse error throws ParseError
-        if (op) {
-            op->scope = zend_get_executed_scope();
-            zend_execute(op, ret);
-        }
+    zend_op_array* op = nullptr;
+    try {
+        into_php([&] {
+            op = compile_code(code, len);  // a parse error throws ParseError
+            if (op) {
+                op->scope = zend_get_executed_scope();
+                zend_execute(op, ret);
+            }
+        });
+    } catch (...) {
+        if (op) free_code(op);
+        release_zval(ret);
+        ZVAL_UNDEF(ret);
+        throw;
     }
-    zend_catch {
-        bailed = true;
-    }
-    zend_end_try();
     if (op) free_code(op);
-    after_call(bailed, ret);
 }
 
 namespace {
@@ -157,6 +138,9 @@ void free_call_data() noexcept {
 }
 
 void resolve_function(std::string_view name, zend_fcall_info_cache* fcc) {
+    // Checked before the cache: a destructor run after the executor shut
+    // down must neither call nor cache (user functions are freed next).
+    if (UNEXPECTED(!php_callable_now())) refuse_php_call();
     auto& cache = function_cache();
     std::string key(name);
     if (auto it = cache.find(key); it != cache.end()) {
@@ -166,7 +150,16 @@ void resolve_function(std::string_view name, zend_fcall_info_cache* fcc) {
     zval callable;
     ZVAL_STRINGL(&callable, name.data(), name.size());
     char* error = nullptr;
-    bool ok = zend_is_callable_ex(&callable, nullptr, 0, nullptr, fcc, &error);
+    bool ok = false;
+    try {
+        // "Cls::method" may autoload Cls.
+        into_php([&] { ok = zend_is_callable_ex(&callable, nullptr, 0, nullptr, fcc, &error); });
+    } catch (...) {
+        zval_ptr_dtor(&callable);
+        if (ok) zend_release_fcall_info_cache(fcc);
+        if (error) efree(error);
+        throw;
+    }
     zval_ptr_dtor(&callable);
     if (!ok || (fcc->function_handler->common.fn_flags & ZEND_ACC_CALL_VIA_TRAMPOLINE)) {
         if (ok) zend_release_fcall_info_cache(fcc);
@@ -271,14 +264,31 @@ bool callable_caster_base::load(zval* arg, uint32_t num, callable_state& out, bo
     return false;
 }
 
+zend_object* new_instance(zend_class_entry* ce) {
+    zval z;
+    ZVAL_UNDEF(&z);
+    try {
+        into_php([&] {
+            if (object_init_ex(&z, ce) != SUCCESS && !EG(exception)) zend_throw_error(nullptr, "Cannot instantiate %s", ZSTR_VAL(ce->name));
+        });
+    } catch (...) {
+        release_zval(&z);
+        throw;
+    }
+    return Z_OBJ(z);
+}
+
 zend_class_entry* lookup_class(std::string_view name) {
     zend_string* n = zend_string_init(name.data(), name.size(), 0);
-    zend_class_entry* ce = zend_lookup_class(n);
-    zend_string_release(n);
-    if (!ce) {
-        if (EG(exception)) throw_pending_exception();
-        throw php::error("Class \"" + std::string(name) + "\" not found");
+    zend_class_entry* ce = nullptr;
+    try {
+        into_php([&] { ce = zend_lookup_class(n); });  // may run an autoloader
+    } catch (...) {
+        zend_string_release(n);
+        throw;
     }
+    zend_string_release(n);
+    if (!ce) throw php::error("Class \"" + std::string(name) + "\" not found");
     return ce;
 }
 
@@ -286,22 +296,54 @@ Value read_property(zend_object* obj, std::string_view name) {
     zend_string* n = zend_string_init(name.data(), name.size(), 0);
     zval rv;
     ZVAL_UNDEF(&rv);
-    zval* v = obj->handlers->read_property(obj, n, BP_VAR_R, nullptr, &rv);
-    zend_string_release(n);
-    if (EG(exception)) {
-        if (v == &rv) zval_ptr_dtor(&rv);
-        throw_pending_exception();
+    zval* v = nullptr;
+    Value out;
+    try {
+        // May run __get, or a native read handler.
+        into_php([&] {
+            v = obj->handlers->read_property(obj, n, BP_VAR_R, nullptr, &rv);
+            if (!EG(exception)) ZVAL_COPY_DEREF(out.raw(), v);
+        });
+    } catch (...) {
+        zend_string_release(n);
+        if (v == &rv) release_zval(&rv);
+        throw;
     }
-    Value out(ValueView{v});
-    if (v == &rv) zval_ptr_dtor(&rv);
+    zend_string_release(n);
+    if (v == &rv) release_zval(&rv);
     return out;
 }
 
 void write_property(zend_object* obj, std::string_view name, zval* value) {
     zend_string* n = zend_string_init(name.data(), name.size(), 0);
-    obj->handlers->write_property(obj, n, value, nullptr);
+    try {
+        into_php([&] { obj->handlers->write_property(obj, n, value, nullptr); });  // may run __set
+    } catch (...) {
+        zend_string_release(n);
+        throw;
+    }
     zend_string_release(n);
-    if (EG(exception)) throw_pending_exception();
+}
+
+zval* symtable_lookup(HashTable* ht, std::string_view key) {
+    zend_ulong idx;
+    if (ZEND_HANDLE_NUMERIC_STR(key.data(), key.size(), idx)) return zend_hash_index_lookup(ht, idx);
+    if (zval* z = zend_hash_str_find(ht, key.data(), key.size())) return z;
+    zval null;
+    ZVAL_NULL(&null);
+    return zend_hash_str_add_new(ht, key.data(), key.size(), &null);
+}
+
+bool truthy_guarded(zval* z) {
+    bool r = false;
+    into_php([&] { r = zend_is_true(z); });
+    return r;
+}
+
+int compare_guarded(zval* a, zval* b) {
+    int r = 0;
+    into_php([&] { r = zend_compare(a, b); });
+    return r;
 }
 
 void throw_missing_key(const std::string& key) {

@@ -99,15 +99,15 @@ const native_property* find_native(zend_object* o, zend_string* name, void** cac
                 cache_slot[1] = nullptr;
                 cache_slot[2] = const_cast<native_property*>(&p);
                 if (p.direct != direct_none && is_constructed(o)) {
-                    try {
-                        ptrdiff_t off = p.member_offset(o);
-                        if (off >= 0 && p.direct == direct_long) {
+                    // Cannot fail: is_constructed() was checked.
+                    ptrdiff_t off = -1;
+                    if (edge([&] { off = p.member_offset(o); }) && off >= 0) {
+                        if (p.direct == direct_long) {
                             cache_slot[0] = const_cast<zend_object_handlers*>(o->handlers);
                             cache_slot[1] = reinterpret_cast<void*>(off);
-                        } else if (off >= 0) {
+                        } else {
                             cache_slot[1] = reinterpret_cast<void*>((static_cast<uintptr_t>(off) << 2) | p.direct);
                         }
-                    } catch (...) {  // not reachable: is_constructed() was checked
                     }
                 }
             }
@@ -139,13 +139,14 @@ __attribute__((noinline)) zval* read_property_slow(zend_object* o, zend_string* 
         return rv;
     }
     if (!p) return zend_std_read_property(o, name, type, cache_slot, rv);
-    try {
-        p->get(o, rv);
-        return rv;
-    } catch (...) {
-        (void)raise_current_exception();
+    zval v;
+    ZVAL_UNDEF(&v);
+    if (!edge([&] { p->get(o, &v); })) {
+        release_zval(&v);
         return &EG(uninitialized_zval);
     }
+    ZVAL_COPY_VALUE(rv, &v);
+    return rv;
 }
 
 // The fast path: an int data member cached for this class, read in place.
@@ -171,16 +172,12 @@ zval* write_property(zend_object* o, zend_string* name, zval* value, void** cach
     ZVAL_COPY(&tmp, value);
     // PHP's own coercion and TypeError for the declared type.
     if (!zend_verify_property_type(p->info, &tmp, caller_is_strict())) {
-        zval_ptr_dtor(&tmp);
+        release_zval(&tmp);
         return &EG(error_zval);
     }
-    try {
-        p->set(o, name, &tmp);
-    } catch (...) {
-        (void)raise_current_exception();
-    }
-    zval_ptr_dtor(&tmp);
-    return value;
+    bool ok = edge([&] { p->set(o, name, &tmp); });
+    release_zval(&tmp);
+    return ok ? value : &EG(error_zval);
 }
 
 zval* get_property_ptr_ptr(zend_object* o, zend_string* name, int type, void** cache_slot) {
@@ -193,15 +190,14 @@ int has_property(zend_object* o, zend_string* name, int check_empty, void** cach
     const native_property* p = find_native(o, name, cache_slot);
     if (!p) return zend_std_has_property(o, name, check_empty, cache_slot);
     if (check_empty == ZEND_PROPERTY_EXISTS) return 1;
-    zval v;
-    try {
-        p->get(o, &v);
-    } catch (...) {
-        (void)raise_current_exception();
+    int result = 0;
+    if (!edge([&] {
+            Value v;
+            p->get(o, v.raw());
+            result = check_empty == ZEND_PROPERTY_NOT_EMPTY ? v.view().truthy() : !v.is_null();
+        })) {
         return 0;
     }
-    int result = check_empty == ZEND_PROPERTY_NOT_EMPTY ? zend_is_true(&v) : Z_TYPE(v) != IS_NULL;
-    zval_ptr_dtor(&v);
     return result;
 }
 
@@ -219,18 +215,34 @@ HashTable* get_properties(zend_object* o) {
     if (is_constructed(o)) {
         for (const native_property& p : n->properties) {
             zval v;
-            try {
-                p.get(o, &v);
-            } catch (...) {
-                (void)raise_current_exception();
-                break;
+            ZVAL_UNDEF(&v);
+            if (!edge([&] { p.get(o, &v); })) {
+                release_zval(&v);
+                break;  // the exception is pending; the table as it stands
             }
             zval* slot = OBJ_PROP(o, p.info->offset);
-            zval_ptr_dtor(slot);
+            zval old;
+            ZVAL_COPY_VALUE(&old, slot);
             ZVAL_COPY_VALUE(slot, &v);
+            release_zval(&old);
         }
     }
     return zend_std_get_properties(o);
+}
+
+// The cycle collector's view of an object with native-backed properties:
+// the slots as they stand. zend_std_get_gc() would call get_properties,
+// which converts every native member anew on each scan (allocating what the
+// collector never frees: the snapshot of a collected object leaked).
+HashTable* get_gc_slots(zend_object* o, zval** table, int* n) {
+    if (o->properties) {
+        *table = nullptr;
+        *n = 0;
+        return o->properties;
+    }
+    *table = o->properties_table;
+    *n = o->ce->default_properties_count;
+    return nullptr;
 }
 
 } // namespace
@@ -271,6 +283,7 @@ void declare_properties(class_spec& spec, zend_class_entry* ce, class_node& node
         node.handlers.has_property = &has_property;
         node.handlers.unset_property = &unset_property;
         node.handlers.get_properties = &get_properties;
+        if (node.handlers.get_gc == zend_std_get_gc) node.handlers.get_gc = &get_gc_slots;
     }
 }
 

@@ -1,5 +1,5 @@
 // src/exceptions.cpp — raising PHP throwables from C++ exceptions.
-#include <phpbind/exceptions.hpp>
+#include <phpbind/detail/edge.hpp>
 
 PHPBIND_NAMESPACE_BEGIN
 
@@ -73,9 +73,14 @@ bool raise_current_exception() noexcept {
     try {
         throw;
     } catch (const fatal_error&) {
-        return true;
+        return true;  // the caller resumes the bailout
     } catch (const script_exit& e) {
-        e.restore();
+        // Handed back to the engine by the edge that owns it; an edge
+        // nested in C++ unwinding leaves it to that one.
+        if (unwinding.exit_at < 0 || unwinding.exit_at >= unwinding.depth) {
+            unwinding.exit_at = -1;
+            e.restore();
+        }
     } catch (const error_already_set& e) {
         e.restore();
     } catch (const throwable& e) {
@@ -102,7 +107,10 @@ void throw_pending_exception() {
     zend_object* ex = EG(exception);
     GC_ADDREF(ex);
     zend_clear_exception();
-    if (zend_is_unwind_exit(ex) || zend_is_graceful_exit(ex)) throw script_exit(ex);
+    if (zend_is_unwind_exit(ex) || zend_is_graceful_exit(ex)) {
+        unwinding.exit_at = unwinding.depth;  // until its edge hands it back (see detail/edge.hpp)
+        throw script_exit(ex);
+    }
     throw error_already_set(ex);
 }
 

@@ -1,5 +1,6 @@
 // src/lifetime.cpp — request-scoped bookkeeping: when a request starts and ends
 // for phpbind, retained values released at its end, the debug checks.
+#include <phpbind/detail/edge.hpp>
 #include <phpbind/lifetime.hpp>
 
 #include <cstdio>
@@ -42,6 +43,7 @@ void request_started() {
     if (s.active_modules++ == 0) {
         s.in_request = true;
         s.ending_modules = 0;
+        unwinding = unwind_state{};  // nothing a previous request left unwinding applies to this one
     }
 }
 
@@ -56,7 +58,7 @@ void request_ending() {
         ZVAL_COPY_VALUE(&v, n->value);
         ZVAL_UNDEF(n->value);
         unlink(*n);
-        zval_ptr_dtor(&v);
+        release_zval(&v);  // may run __destruct: through the edge
     }
     clear_function_cache();
 }
@@ -76,6 +78,10 @@ void request_finished() {
 #endif
     s.in_request = false;
     ++s.epoch;
+    // Again: objects freed after the last RSHUTDOWN (shutdown functions'
+    // arguments, the symbol table) may have resolved functions since; the
+    // executor is inactive now, so nothing can be cached until the next request.
+    clear_function_cache();
     free_deferred_persistent();
 }
 

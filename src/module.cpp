@@ -1,5 +1,6 @@
 // src/module.cpp — the module entry, its lifecycle callbacks and phpinfo() section.
 #include <phpbind/module.hpp>
+#include <phpbind/detail/edge.hpp>
 #include <phpbind/ini.hpp>
 
 #include <algorithm>
@@ -117,21 +118,43 @@ bool module::report_errors() {
 }
 
 namespace {
-// Runs callbacks; a throwing one is reported as a warning naming the module
-// and the phase, and fails the phase.
+// Runs one lifecycle callback through the edge. A C++ exception fails it
+// with a warning naming the module and the phase; exit() called by PHP code
+// in it ends the phase (the exit status stays set, the phase fails); a fatal
+// error resumes in the engine, which handles it as in any module's callback.
+enum class outcome { ok, failed, exited };
+template <class F>
+outcome run_callback(const std::string& module_name, const char* phase, int level, F&& f) {
+    outcome ok = outcome::ok;
+    (void)detail::edge([&] {
+        try {
+            f();
+        } catch (const script_exit&) {
+            detail::unwinding.exit_at = -1;  // consumed here: the phase ends, the status stays
+            ok = outcome::exited;
+        } catch (const engine_unwind&) {
+            throw;
+        } catch (const std::exception& e) {
+            if (phase) zend_error(level, "%s: %s failed: %s", module_name.c_str(), phase, e.what());
+            else zend_error(level, "%s: %s", module_name.c_str(), e.what());
+            ok = outcome::failed;
+        } catch (...) {
+            if (phase) zend_error(level, "%s: %s failed: unknown C++ exception", module_name.c_str(), phase);
+            else zend_error(level, "%s: unknown C++ exception", module_name.c_str());
+            ok = outcome::failed;
+        }
+    });
+    return ok;
+}
+
+// Every callback runs (a failing one fails the phase) until one calls exit().
 template <class It>
 bool run_callbacks(const std::string& module_name, const char* phase, int level, It first, It last) {
     bool ok = true;
     for (; first != last; ++first) {
-        try {
-            (*first)();
-        } catch (const std::exception& e) {
-            zend_error(level, "%s: %s failed: %s", module_name.c_str(), phase, e.what());
-            ok = false;
-        } catch (...) {
-            zend_error(level, "%s: %s failed: unknown C++ exception", module_name.c_str(), phase);
-            ok = false;
-        }
+        outcome r = run_callback(module_name, phase, level, *first);
+        if (r == outcome::exited) return false;
+        ok = ok && r == outcome::ok;
     }
     return ok;
 }
@@ -174,12 +197,7 @@ zend_result module::startup(int type, int module_number) {
         }
     }
     for (auto& r : registrations_) {
-        try {
-            r(module_number);
-        } catch (const std::exception& e) {
-            zend_error(E_CORE_WARNING, "%s: %s", name_.c_str(), e.what());
-            return FAILURE;
-        }
+        if (run_callback(name_, nullptr, E_CORE_WARNING, [&] { r(module_number); }) != outcome::ok) return FAILURE;
     }
     if (EG(exception)) return FAILURE;
     guard.started = run_callbacks(name_, "startup", E_CORE_WARNING, on_startup_.begin(), on_startup_.end());

@@ -8,6 +8,7 @@
 // and post-deactivate handlers itself and schedules every callback, in order.
 #include <phpbind/embed.hpp>
 #include <phpbind/runtime.hpp>
+#include <phpbind/detail/edge.hpp>
 
 #include <main/php_main.h>
 #include <main/php_variables.h>
@@ -16,6 +17,7 @@
 #include <Zend/zend_observer.h>
 
 #include <cstdio>
+#include <exception>
 #include <cstdlib>
 #include <cstring>
 
@@ -158,10 +160,30 @@ void Runtime::end_request() {
     php_request_shutdown(nullptr);
 }
 
+namespace {
+// An exception the request's body let escape, reported as PHP reports one
+// that escapes a script (zend_execute_scripts): the user exception handler
+// first, else "PHP Fatal error: Uncaught ..." (status 255). Not through
+// zend_throw_exception_internal(): with no PHP frame that bails out.
+void report_uncaught(zend_object* ex) {
+    GC_ADDREF(ex);
+    zend_try {
+        EG(exception) = ex;
+        if (Z_TYPE(EG(user_exception_handler)) != IS_UNDEF) zend_user_exception_handler();
+        if (EG(exception)) zend_exception_error(EG(exception), E_ERROR);
+    }
+    zend_end_try();
+    EG(exception) = nullptr;
+}
+} // namespace
+
 int Runtime::request(const std::function<void()>& body) {
     if (in_request_) throw error("php::Runtime: a request is already open");
     begin_request();
     EG(exit_status) = 0;
+    // The body runs as the request's script: what it lets escape ends the
+    // request the way the same thing escaping a script would.
+    std::exception_ptr foreign;
     try {
         body();
     } catch (const fatal_error&) {
@@ -169,17 +191,23 @@ int Runtime::request(const std::function<void()>& body) {
     } catch (const script_exit&) {
         // exit(): the status is in EG(exit_status)
     } catch (const error_already_set& e) {
-        // An exception nobody caught: report it as PHP reports an uncaught one.
-        e.restore();
-        zend_exception_error(EG(exception), E_ERROR);
-        zend_clear_exception();
-        EG(exit_status) = 255;
+        report_uncaught(e.object());
     } catch (...) {
-        end_request();
-        throw;
+        // Not PHP's: the request ends (shutdown functions, destructors, RSHUTDOWN
+        // run), then the host gets its exception back from request().
+        foreign = std::current_exception();
     }
+    // What C++ swallowed or left pending ends the request all the same.
+    if (EG(exception)) {
+        zend_object* ex = EG(exception);
+        EG(exception) = nullptr;
+        if (!zend_is_unwind_exit(ex) && !zend_is_graceful_exit(ex)) report_uncaught(ex);
+        OBJ_RELEASE(ex);
+    }
+    detail::unwinding = detail::unwind_state{};
     int status = EG(exit_status);
     end_request();
+    if (foreign) std::rethrow_exception(foreign);
     return status;
 }
 

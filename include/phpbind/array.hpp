@@ -43,6 +43,27 @@ private:
 };
 
 namespace detail {
+/// The slot for `key` (numeric strings are integer keys), added as null if missing.
+zval* symtable_lookup(HashTable* ht, std::string_view key);
+/// Stores `v` (its reference handed over) in `slot`, then releases the old
+/// value through the edge: its __destruct sees the array updated.
+inline void replace_slot(zval* slot, zval* v) {
+    zval old;
+    ZVAL_COPY_VALUE(&old, slot);
+    ZVAL_COPY_VALUE(slot, v);
+    release_checked(&old);
+}
+/// Removes a found slot with `del`, releasing its value afterwards.
+template <class Del>
+bool erase_slot(zval* slot, Del&& del) {
+    if (!slot) return false;
+    zval old;
+    ZVAL_COPY_VALUE(&old, slot);
+    ZVAL_NULL(slot);
+    del();
+    release_checked(&old);
+    return true;
+}
 
 // A table's slots: zvals for a packed array (PHP 8.2+), Buckets otherwise.
 // Both start with the zval, so one pointer walk with a stride serves both.
@@ -228,7 +249,7 @@ public:
         std::swap(z_, o.z_);
         return *this;
     }
-    ~Array() { zval_ptr_dtor(&z_); }
+    ~Array() { detail::release_zval(&z_); }
 
     ArrayView view() const noexcept { return ArrayView(Z_ARR(z_)); }
     operator ArrayView() const noexcept { return view(); }
@@ -254,14 +275,14 @@ public:
     Array& set(zend_long key, T&& value) {
         zval tmp;
         to_zval_any(std::forward<T>(value), &tmp);
-        zend_hash_index_update(mut(), key, &tmp);
+        detail::replace_slot(zend_hash_index_lookup(mut(), key), &tmp);
         return *this;
     }
     template <class T>
     Array& set(std::string_view key, T&& value) {
         zval tmp;
         to_zval_any(std::forward<T>(value), &tmp);
-        zend_symtable_str_update(mut(), key.data(), key.size(), &tmp);
+        detail::replace_slot(detail::symtable_lookup(mut(), key), &tmp);
         return *this;
     }
     /// `$a[] = $value;` — throws php::error when the next int key is taken.
@@ -276,11 +297,20 @@ public:
         return *this;
     }
     /// `unset($a[$key]);` — whether the key was there.
-    bool erase(zend_long key) { return zend_hash_index_del(mut(), key) == SUCCESS; }
-    bool erase(std::string_view key) { return zend_symtable_str_del(mut(), key.data(), key.size()) == SUCCESS; }
-    void clear() noexcept {
-        zval_ptr_dtor(&z_);
+    /// The removed value is released after the array is updated (its
+    /// __destruct may run; an exception it throws is thrown here).
+    bool erase(zend_long key) {
+        return detail::erase_slot(zend_hash_index_find(mut(), key), [&] { zend_hash_index_del(mut(), key); });
+    }
+    bool erase(std::string_view key) {
+        return detail::erase_slot(zend_symtable_str_find(mut(), key.data(), key.size()),
+                                  [&] { zend_symtable_str_del(mut(), key.data(), key.size()); });
+    }
+    void clear() {
+        zval old;
+        ZVAL_COPY_VALUE(&old, &z_);
         ZVAL_EMPTY_ARRAY(&z_);
+        detail::release_checked(&old);
     }
 
     /// The value as a mixed view.

@@ -16,6 +16,7 @@
 
 #include <phpbind/array.hpp>
 #include <phpbind/caster.hpp>
+#include <phpbind/detail/edge.hpp>
 #include <phpbind/object.hpp>
 #include <phpbind/string.hpp>
 #include <phpbind/value.hpp>
@@ -47,6 +48,8 @@ void call_known_guarded(zend_function* fn, zend_object* obj, zend_class_entry* s
                         zval* argv);
 /// zend_eval_stringl() under the same guard.
 void eval_guarded(const char* code, size_t len, zval* ret);
+/// object_init_ex() under the same guard: a new object of `ce`, or throws.
+zend_object* new_instance(zend_class_entry* ce);
 
 /// A function by name ("strlen", "Vendor\\fn", "Cls::method"), resolved with
 /// the engine's callable rules and cached for the rest of the request.
@@ -120,7 +123,7 @@ R finish(zval* ret, zend_function* fn, zval* callable) {
     if (UNEXPECTED(Z_ISREF_P(ret))) zend_unwrap_reference(ret);
     else if (UNEXPECTED(Z_TYPE_P(ret) == IS_UNDEF)) ZVAL_NULL(ret);
     if constexpr (std::is_void_v<R>) {
-        zval_ptr_dtor(ret);
+        release_checked(ret);
     } else if constexpr (std::is_same_v<R, Value>) {
         return Value::adopt(ret);
     } else {
@@ -194,9 +197,10 @@ R call_static(std::string_view class_name, std::string_view method, A&&... args)
 template <class... A>
 Object make_object(std::string_view class_name, A&&... args) {
     zend_class_entry* ce = detail::lookup_class(class_name);
+    zend_object* made = detail::new_instance(ce);  // default values may autoload
+    Object obj = Object::adopt(made);
     zval z;
-    if (object_init_ex(&z, ce) != SUCCESS) detail::throw_pending_exception();
-    Object obj = Object::adopt(Z_OBJ(z));
+    ZVAL_OBJ(&z, made);
     if (zend_function* ctor = Z_OBJ(z)->handlers->get_constructor(Z_OBJ(z))) {
         detail::call_known<void>(ctor, Z_OBJ(z), ce, std::forward<A>(args)...);
     } else if constexpr (sizeof...(A) > 0) {
@@ -274,7 +278,7 @@ public:
         ZVAL_COPY(&z_, v.raw());
         char* err = nullptr;
         if (!detail::check_callable(&z_, st_, &err)) {
-            zval_ptr_dtor(&z_);
+            detail::release_zval(&z_);
             detail::throw_not_callable(err);
         }
     }
@@ -289,11 +293,11 @@ public:
             ZVAL_COPY(&z_, &o.z_);
             st_ = o.st_;
             st_.z = &z_;
-            zval_ptr_dtor(&old);
+            detail::release_zval(&old);
         }
         return *this;
     }
-    ~Callable() { zval_ptr_dtor(&z_); }
+    ~Callable() { detail::release_zval(&z_); }
 
     template <class R = Value, class... A>
     R call(A&&... args) const {

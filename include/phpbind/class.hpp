@@ -202,10 +202,13 @@ void construct_inline(object_holder<T>* h, A&&... a) {
     set_native(h, storage_of(h), holding::inline_);
 }
 
+/// free_obj: the engine's part first, then the C++ object, whose destructor
+/// runs through the edge (it may call PHP inside try/catch; see
+/// docs/errors.md for what it may do after the request ended).
 template <class T>
 void free_object(zend_object* o) {
     zend_object_std_dtor(o);
-    release_native(holder_of<T>(o));
+    (void)edge([&] { release_native(holder_of<T>(o)); });  // nothing to report: the object is gone
 }
 
 /// What a native object reports to the cycle collector: every PHP value it
@@ -237,7 +240,7 @@ HashTable* get_gc(zend_object* o, zval** table, int* n) {
     zend_get_gc_buffer* buf = zend_get_gc_buffer_create();
     if (is_constructed(o)) {  // an object of T or of a class derived from it
         gc_visitor v(buf);
-        native<T>(o)->gc(v);
+        (void)edge([&] { native<T>(o)->gc(v); });  // what it reported before failing counts
     }
     // Properties, as zend_std_get_gc() reports them: the property table when
     // there is one (it covers declared slots), else the declared slots.
@@ -253,13 +256,10 @@ zend_object* clone_object(zend_object* old) {
     zend_object* fresh = create_object<T>(old->ce);
     object_holder<T>* from = holder_of<T>(old);
     object_holder<T>* to = holder_of<T>(fresh);
-    if (from->ptr) {
-        try {
-            construct_inline(to, *from->ptr);
-        } catch (...) {
-            (void)raise_current_exception();
-        }
-    }
+    // A copy constructor that throws leaves the clone unconstructed (its
+    // methods raise Error) and the exception pending: the engine then
+    // releases the clone.
+    if (from->ptr) (void)edge([&] { construct_inline(to, *from->ptr); });
     zend_objects_clone_members(fresh, old);
     return fresh;
 }
@@ -273,7 +273,7 @@ void new_object(V&& value, zval* out) {
     try {
         construct_inline(holder_of<T>(o), std::forward<V>(value));
     } catch (...) {
-        OBJ_RELEASE(o);
+        detail::release_object(o);
         throw;
     }
     ZVAL_OBJ(out, o);
@@ -615,8 +615,12 @@ PHPBIND_COLD K dim_key_slow(zend_object* o, zval* offset, const char* what) {
 }
 template <class K>
 PHPBIND_INLINE K dim_key(zend_object* o, zval* offset, const char* what = "offset") {
-    if constexpr (std::is_integral_v<K> && !std::is_same_v<K, bool> && caster<K>::full_range) {
-        if (EXPECTED(offset && Z_TYPE_P(offset) == IS_LONG)) return static_cast<K>(Z_LVAL_P(offset));
+    // The int fast path exists only for integer types spanning zend_long
+    // (caster<K>::full_range is an integer caster's member alone).
+    if constexpr (std::is_integral_v<K> && !std::is_same_v<K, bool>) {
+        if constexpr (caster<K>::full_range) {
+            if (EXPECTED(offset && Z_TYPE_P(offset) == IS_LONG)) return static_cast<K>(Z_LVAL_P(offset));
+        }
     }
     return dim_key_slow<K>(o, offset, what);
 }
@@ -1073,59 +1077,57 @@ private:
 
     template <auto Size>
     static zend_result count_handler(zend_object* o, zend_long* count) {
-        try {
-            *count = static_cast<zend_long>((detail::native<T>(o)->*Size)());
-            return SUCCESS;
-        } catch (...) {
-            (void)detail::raise_current_exception();
-            return FAILURE;
-        }
+        zend_long n = 0;
+        if (!detail::edge([&] { n = static_cast<zend_long>((detail::native<T>(o)->*Size)()); })) return FAILURE;
+        *count = n;
+        return SUCCESS;
     }
     template <auto Get>
     static zval* read_dim(zend_object* o, zval* offset, int, zval* rv) {
-        try {
-            using V = std::remove_cvref_t<typename detail::member_traits<decltype(Get)>::ret>;
-            caster<V>::to_zval((detail::native<T>(o)->*Get)(detail::dim_key<key_of<Get>>(o, offset)), rv);
-            return rv;
-        } catch (...) {
-            (void)detail::raise_current_exception();
+        using V = std::remove_cvref_t<typename detail::member_traits<decltype(Get)>::ret>;
+        zval tmp;
+        ZVAL_UNDEF(&tmp);
+        if (!detail::edge([&] {
+                caster<V>::to_zval((detail::native<T>(o)->*Get)(detail::dim_key<key_of<Get>>(o, offset)), &tmp);
+            })) {
+            detail::release_zval(&tmp);
             return nullptr;
         }
+        ZVAL_COPY_VALUE(rv, &tmp);
+        return rv;
     }
     template <auto Set>
     static void write_dim(zend_object* o, zval* offset, zval* value) {
-        try {
-            using V = typename detail::second_of<typename detail::member_traits<decltype(Set)>::args>::type;
+        using V = typename detail::second_of<typename detail::member_traits<decltype(Set)>::args>::type;
+        // On failure the exception stays pending: the engine raises it.
+        (void)detail::edge([&] {
             (detail::native<T>(o)->*Set)(detail::dim_key<key_of<Set>>(o, offset), detail::dim_key<V>(o, value, "value"));
-        } catch (...) {
-            (void)detail::raise_current_exception();
-        }
+        });
     }
     template <auto Has, auto Get>
     static int has_dim(zend_object* o, zval* offset, int check_empty) {
-        try {
-            T* self = detail::native<T>(o);
-            auto key = detail::dim_key<key_of<Has>>(o, offset);
-            if (!(self->*Has)(key)) return 0;
-            if (!check_empty) return 1;
-            zval v;
-            using V = std::remove_cvref_t<typename detail::member_traits<decltype(Get)>::ret>;
-            caster<V>::to_zval((self->*Get)(key), &v);
-            int truthy = zend_is_true(&v);
-            zval_ptr_dtor(&v);
-            return truthy;
-        } catch (...) {
-            (void)detail::raise_current_exception();
+        int result = 0;
+        if (!detail::edge([&] {
+                T* self = detail::native<T>(o);
+                auto key = detail::dim_key<key_of<Has>>(o, offset);
+                if (!(self->*Has)(key)) return;
+                if (!check_empty) {
+                    result = 1;
+                    return;
+                }
+                using V = std::remove_cvref_t<typename detail::member_traits<decltype(Get)>::ret>;
+                Value v;
+                caster<V>::to_zval((self->*Get)(key), v.raw());
+                result = v.view().truthy();
+            })) {
             return 0;
         }
+        return result;
     }
     template <auto Unset>
     static void unset_dim(zend_object* o, zval* offset) {
-        try {
-            (detail::native<T>(o)->*Unset)(detail::dim_key<key_of<Unset>>(o, offset));
-        } catch (...) {
-            (void)detail::raise_current_exception();
-        }
+        // On failure the exception stays pending: the engine raises it.
+        (void)detail::edge([&] { (detail::native<T>(o)->*Unset)(detail::dim_key<key_of<Unset>>(o, offset)); });
     }
 
     // The interface methods: they take `mixed` and go through the handlers.
@@ -1147,12 +1149,9 @@ private:
     template <auto Has>
     struct dim_has {
         static constexpr bool is_method = true;
+        // Runs inside the method's edge: exceptions propagate to it.
         static void call(zend_execute_data* execute_data, zval* rv, ValueView off) {
-            try {
-                ZVAL_BOOL(rv, (detail::native<T>(Z_OBJ(EX(This)))->*Has)(detail::dim_key<key_of<Has>>(Z_OBJ(EX(This)), off.raw())));
-            } catch (...) {
-                (void)detail::raise_current_exception();
-            }
+            ZVAL_BOOL(rv, (detail::native<T>(Z_OBJ(EX(This)))->*Has)(detail::dim_key<key_of<Has>>(Z_OBJ(EX(This)), off.raw())));
         }
     };
     template <auto Unset>

@@ -50,22 +50,6 @@ struct compare {};
 
 namespace detail {
 
-/// Runs `f` at a handler edge: a C++ exception becomes the pending PHP
-/// exception (false is returned); a fatal error caught below resumes its
-/// bailout once every C++ frame of `f` has unwound.
-template <class F>
-PHPBIND_INLINE bool guarded(F&& f) noexcept {
-    bool bailout = false;
-    try {
-        f();
-        return true;
-    } catch (...) {
-        bailout = raise_current_exception();
-    }
-    if (UNEXPECTED(bailout)) zend_bailout();
-    return false;
-}
-
 template <class R>
 PHPBIND_INLINE void result_to_zval(R&& r, zval* out) {
     caster<std::remove_cvref_t<R>>::to_zval(std::forward<R>(r), out);
@@ -184,19 +168,21 @@ struct native_iterator {
 
     static void invalidate(zend_object_iterator* it) noexcept {
         native_iterator* p = of(it);
-        zval_ptr_dtor(&p->current);
+        zval old;
+        ZVAL_COPY_VALUE(&old, &p->current);
         ZVAL_UNDEF(&p->current);
+        release_zval(&old);
     }
     // The engine frees the memory itself (zend_objects_store_del): only the
     // contents are released here.
     static void dtor(zend_object_iterator* it) noexcept {
         invalidate(it);
-        of(it)->cur.~Cursor();
-        zval_ptr_dtor(&it->data);
+        (void)edge([&] { of(it)->cur.~Cursor(); });  // nothing to fail: the iterator is gone either way
+        release_zval(&it->data);
     }
     static int valid(zend_object_iterator* it) noexcept {
         bool ok = false;
-        guarded([&] { ok = of(it)->cur.valid(self(it)); });
+        if (!edge([&] { ok = of(it)->cur.valid(self(it)); })) return FAILURE;
         return ok ? SUCCESS : FAILURE;
     }
     // Never null: callers that do not check EG(exception) first still read a
@@ -204,20 +190,20 @@ struct native_iterator {
     static zval* current_data(zend_object_iterator* it) noexcept {
         native_iterator* p = of(it);
         if (Z_TYPE(p->current) == IS_UNDEF) {
-            if (!guarded([&] { p->cur.value(self(it), &p->current); })) ZVAL_NULL(&p->current);
+            if (!edge([&] { p->cur.value(self(it), &p->current); })) ZVAL_NULL(&p->current);
         }
         return &p->current;
     }
     static void current_key(zend_object_iterator* it, zval* key) noexcept {
-        if (!guarded([&] { of(it)->cur.key(self(it), key); })) ZVAL_NULL(key);
+        if (!edge([&] { of(it)->cur.key(self(it), key); })) ZVAL_NULL(key);
     }
     static void move_forward(zend_object_iterator* it) noexcept {
         invalidate(it);
-        guarded([&] { of(it)->cur.next(self(it)); });
+        (void)edge([&] { of(it)->cur.next(self(it)); });  // a failure leaves the exception pending
     }
     static void rewind(zend_object_iterator* it) noexcept {
         invalidate(it);
-        guarded([&] { of(it)->cur.rewind(self(it)); });
+        (void)edge([&] { of(it)->cur.rewind(self(it)); });  // a failure leaves the exception pending
     }
     static HashTable* get_gc(zend_object_iterator* it, zval** table, int* n) noexcept {
         zend_get_gc_buffer* buf = zend_get_gc_buffer_create();
@@ -238,7 +224,7 @@ struct native_iterator {
             zend_throw_error(nullptr, "An iterator cannot be used with foreach by reference");
             return nullptr;
         }
-        if (!guarded([&] { (void)native<T>(Z_OBJ_P(object)); })) return nullptr;
+        if (!edge([&] { (void)native<T>(Z_OBJ_P(object)); })) return nullptr;
         auto* p = static_cast<native_iterator*>(emalloc(sizeof(native_iterator)));
         zend_iterator_init(&p->it);
         ZVAL_OBJ_COPY(&p->it.data, Z_OBJ_P(object));
@@ -316,7 +302,7 @@ zend_result cast_object(zend_object* o, zval* dst, int type) {
     default: break;
     }
     if (!fn) return zend_std_cast_object_tostring(o, dst, type);
-    if (guarded([&] { fn(*native<T>(o), dst); })) return SUCCESS;
+    if (edge([&] { fn(*native<T>(o), dst); })) return SUCCESS;
     // A C++ exception is pending. A string conversion reports failure (its
     // callers check EG(exception) before raising their own error); the
     // others succeed with a zero value so no "could not be converted"
@@ -362,9 +348,15 @@ op_status binary_op(zval* result, zval* op1, zval* op2) {
     ZVAL_DEREF(b);
     if (!operand<L>::fits(a) || !operand<R>::fits(b)) return op_status::not_mine;
     zval tmp;
-    if (!guarded([&] { result_to_zval(Op::apply(operand<L>::get(a), operand<R>::get(b)), &tmp); }))
+    if (!edge([&] { result_to_zval(Op::apply(operand<L>::get(a), operand<R>::get(b)), &tmp); }))
         return op_status::failed;
-    if (result == op1) zval_ptr_dtor(op1);
+    if (result == op1) {
+        zval old;
+        ZVAL_COPY_VALUE(&old, op1);
+        ZVAL_COPY_VALUE(result, &tmp);
+        release_zval(&old);
+        return op_status::done;
+    }
     ZVAL_COPY_VALUE(result, &tmp);
     return op_status::done;
 }
@@ -410,7 +402,8 @@ template <class T>
 int compare(zval* o1, zval* o2) {
     if (!caster<T>::matches(o1) || !caster<T>::matches(o2)) return zend_std_compare_objects(o1, o2);
     int r = ZEND_UNCOMPARABLE;
-    guarded([&] { r = compare_native<T>(*native<T>(Z_OBJ_P(o1)), *native<T>(Z_OBJ_P(o2))); });
+    if (!edge([&] { r = compare_native<T>(*native<T>(Z_OBJ_P(o1)), *native<T>(Z_OBJ_P(o2))); }))
+        return ZEND_UNCOMPARABLE;
     return r;
 }
 

@@ -9,7 +9,7 @@
 
 #include <phpbind/args.hpp>
 #include <phpbind/caster.hpp>
-#include <phpbind/exceptions.hpp>
+#include <phpbind/detail/edge.hpp>
 
 #include <cstddef>
 #include <cstdint>
@@ -316,27 +316,26 @@ struct binder {
                                    [[maybe_unused]] uint32_t argc, std::index_sequence<I...>) {
         state_pack<std::index_sequence<I...>, typename param<A>::state...> st;
         if (!(load_one<I, Req, A>(execute_data, argc, state_of<I>(st)) && ...)) return;
-        bool bailout = false;
-        try {
-            // Phase two: C++ values; nothing here calls into the engine.
-            std::tuple<decltype(param<A>::hold(state_of<I>(st)))...> h{param<A>::hold(state_of<I>(st))...};
-            if constexpr (requires { Invoke::is_method; }) {
-                // A method: the invoker finds the C++ object in $this and
-                // writes the result itself (returning *this gives $this).
-                Invoke::call(execute_data, return_value, param<A>::pass(std::get<I>(h))...);
-            } else if constexpr (std::is_void_v<R>) {
-                Invoke::call(param<A>::pass(std::get<I>(h))...);
-            } else {
-                caster<std::remove_cvref_t<R>>::to_zval(Invoke::call(param<A>::pass(std::get<I>(h))...),
-                                                        return_value);
-            }
-            (param<A>::after(std::get<I>(h)), ...);
-        } catch (...) {
-            bailout = raise_current_exception();
+        // Phase two, through the edge: C++ values; nothing here calls into
+        // the engine but through a guard.
+        if (UNEXPECTED(!edge([&] {
+                std::tuple<decltype(param<A>::hold(state_of<I>(st)))...> h{param<A>::hold(state_of<I>(st))...};
+                if constexpr (requires { Invoke::is_method; }) {
+                    // A method: the invoker finds the C++ object in $this and
+                    // writes the result itself (returning *this gives $this).
+                    Invoke::call(execute_data, return_value, param<A>::pass(std::get<I>(h))...);
+                } else if constexpr (std::is_void_v<R>) {
+                    Invoke::call(param<A>::pass(std::get<I>(h))...);
+                } else {
+                    caster<std::remove_cvref_t<R>>::to_zval(Invoke::call(param<A>::pass(std::get<I>(h))...),
+                                                            return_value);
+                }
+                (param<A>::after(std::get<I>(h)), ...);
+            }))) {
+            // Failed with a PHP exception pending: no result (the engine
+            // would not release one).
+            discard_result(return_value);
         }
-        // A fatal error in PHP code this function called: every C++ frame has
-        // been unwound; let the engine's bailout continue.
-        if (UNEXPECTED(bailout)) zend_bailout();
     }
 
     // Req, the number of required parameters, is known from the php::arg()

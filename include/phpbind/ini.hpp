@@ -26,6 +26,7 @@
 // See docs/ini-and-globals.md.
 #pragma once
 
+#include <phpbind/detail/edge.hpp>
 #include <phpbind/module.hpp>
 
 #include <cstddef>
@@ -137,6 +138,10 @@ bool ini_accepts(const ini_state<T>& st, const T& v, std::string& reason) {
                 reason = c.reason;
                 return false;
             }
+        } catch (const engine_unwind&) {
+            throw;  // exit() or a fatal error in PHP code the check called: to the edge
+        } catch (const error_already_set&) {
+            throw;  // a PHP exception: raised by ini_set()'s caller
         } catch (const std::exception& e) {
             reason = e.what();
             return false;
@@ -159,26 +164,31 @@ ZEND_INI_MH(ini_on_modify) {
     (void)mh_arg3;
     auto* st = static_cast<ini_state<T>*>(mh_arg1);
     std::string_view text = new_value ? std::string_view(ZSTR_VAL(new_value), ZSTR_LEN(new_value)) : std::string_view();
-    try {
-        T parsed{};
-        std::string reason;
-        if (!parse_ini(text, parsed, reason)) {
-            ini_rejected(entry->name, text, reason);
-            return FAILURE;
+    zend_result result = FAILURE;
+    (void)edge([&] {  // on failure the exception is pending and the value refused
+        try {
+            T parsed{};
+            std::string reason;
+            if (!parse_ini(text, parsed, reason)) {
+                ini_rejected(entry->name, text, reason);
+                return;
+            }
+            // At request end the engine restores a value it accepted before
+            // (zend_restore_ini_entry_cb at ZEND_INI_STAGE_DEACTIVATE): it must
+            // reach the field even if a validator's opinion changed meanwhile.
+            if (!(stage & (ZEND_INI_STAGE_DEACTIVATE | ZEND_INI_STAGE_SHUTDOWN)) && !ini_accepts(*st, parsed, reason)) {
+                ini_rejected(entry->name, text, reason);
+                return;
+            }
+            *static_cast<T*>(st->ref.get()) = std::move(parsed);
+            result = SUCCESS;
+        } catch (const error_already_set&) {
+            throw;
+        } catch (const std::exception& e) {
+            ini_rejected(entry->name, text, e.what());
         }
-        // At request end the engine restores a value it accepted before
-        // (zend_restore_ini_entry_cb at ZEND_INI_STAGE_DEACTIVATE): it must
-        // reach the field even if a validator's opinion changed meanwhile.
-        if (!(stage & (ZEND_INI_STAGE_DEACTIVATE | ZEND_INI_STAGE_SHUTDOWN)) && !ini_accepts(*st, parsed, reason)) {
-            ini_rejected(entry->name, text, reason);
-            return FAILURE;
-        }
-        *static_cast<T*>(st->ref.get()) = std::move(parsed);
-        return SUCCESS;
-    } catch (const std::exception& e) {
-        ini_rejected(entry->name, text, e.what());
-        return FAILURE;
-    }
+    });
+    return result;
 }
 
 // An INI slot starts as the default; the engine's registration then writes

@@ -54,8 +54,13 @@ public:
     void set(std::string_view name, T&& value) const {
         zval tmp;
         caster<std::decay_t<T>>::to_zval(std::forward<T>(value), &tmp);
-        detail::write_property(raw(), name, &tmp);
-        zval_ptr_dtor(&tmp);
+        try {
+            detail::write_property(raw(), name, &tmp);
+        } catch (...) {
+            detail::release_zval(&tmp);
+            throw;
+        }
+        detail::release_zval(&tmp);
     }
 
     /// `$o->method(...$args)` (defined in phpbind/call.hpp).
@@ -92,7 +97,7 @@ public:
         std::swap(z_, o.z_);
         return *this;
     }
-    ~Object() { zval_ptr_dtor(&z_); }
+    ~Object() { detail::release_zval(&z_); }
 
     ObjectView view() const noexcept { return ObjectView(Z_OBJ(z_)); }
     operator ObjectView() const noexcept { return view(); }

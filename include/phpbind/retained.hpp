@@ -49,7 +49,7 @@ public:
         zval tmp;
         caster<T>::to_zval(value, &tmp);
         hold(&tmp);
-        zval_ptr_dtor(&tmp);
+        detail::release_zval(&tmp);
     }
     /// Releases the value now.
     void release() noexcept {
@@ -58,7 +58,7 @@ public:
         zval v;
         ZVAL_COPY_VALUE(&v, &z_);
         ZVAL_UNDEF(&z_);
-        zval_ptr_dtor(&v);
+        detail::release_zval(&v);
     }
     /// Whether a value is held (false once its request ended).
     bool has_value() const noexcept { return Z_TYPE(z_) != IS_UNDEF; }

@@ -11,6 +11,7 @@
 // native structures, php::Retained<T>.
 #pragma once
 
+#include <phpbind/detail/edge.hpp>
 #include <phpbind/lifetime.hpp>
 
 #include <cstdint>
@@ -23,10 +24,8 @@ PHPBIND_NAMESPACE_BEGIN
 class Value;
 
 namespace detail {
-/// zval_ptr_dtor() with the common case inline: nothing to release.
-PHPBIND_INLINE void release_zval(zval* z) noexcept {
-    if (Z_REFCOUNTED_P(z)) zval_ptr_dtor(z);
-}
+PHPBIND_COLD bool truthy_guarded(zval* z);
+PHPBIND_COLD int compare_guarded(zval* a, zval* b);
 } // namespace detail
 class StringView;
 class ArrayView;
@@ -80,12 +79,16 @@ public:
     ArrayView as_array() const noexcept;
     ObjectView as_object() const noexcept;
 
-    /// PHP's loose truthiness (`(bool)$v`).
-    bool truthy() const noexcept { return zend_is_true(raw()); }
+    /// PHP's loose truthiness (`(bool)$v`). An object's cast handler may run
+    /// code, so objects go through the guarded edge.
+    bool truthy() const {
+        if (EXPECTED(Z_TYPE_P(raw()) != IS_OBJECT)) return zend_is_true(raw());
+        return detail::truthy_guarded(raw());
+    }
     /// `===`
     bool identical(ValueView o) const noexcept { return zend_is_identical(raw(), o.raw()); }
-    /// `==`
-    bool equals(ValueView o) const noexcept { return zend_compare(raw(), o.raw()) == 0; }
+    /// `==` (may call __toString or a compare handler: guarded).
+    bool equals(ValueView o) const { return detail::compare_guarded(raw(), o.raw()) == 0; }
 
     /// Takes a reference of one's own: an owned value sharing the payload.
     Value own() const noexcept;
@@ -124,7 +127,7 @@ public:
         zval old;
         ZVAL_COPY_VALUE(&old, &z_);
         ZVAL_COPY(&z_, &o.z_);
-        zval_ptr_dtor(&old);
+        detail::release_zval(&old);
         return *this;
     }
     Value& operator=(Value&& o) noexcept {
@@ -133,7 +136,7 @@ public:
             ZVAL_COPY_VALUE(&old, &z_);
             ZVAL_COPY_VALUE(&z_, &o.z_);
             ZVAL_NULL(&o.z_);
-            zval_ptr_dtor(&old);
+            detail::release_zval(&old);
         }
         return *this;
     }

@@ -1,0 +1,174 @@
+// phpbind/detail/edge.hpp — the one guarded edge between the engine and C++.
+//
+// Two directions, one mechanism each, and nothing else in phpbind crosses:
+//
+//   edge(f)      engine -> C++. Every function, method and object handler,
+//                iterator function, INI validator, lifecycle callback,
+//                free_obj, GC and serialization handler runs its C++ body
+//                through it. A C++ exception becomes the pending PHP
+//                exception; a fatal error or exit() caught further down
+//                resumes in the engine once every C++ frame has unwound.
+//
+//   into_php(f)  C++ -> engine, for every engine call that can run user
+//                code, explicitly (a call) or implicitly (a release that runs
+//                __destruct or the cycle collector, a read that runs __get, a
+//                conversion that runs __toString, a lookup that autoloads).
+//                A bailout is caught with zend_try and becomes
+//                php::fatal_error (C++ unwinding); a pending exception
+//                becomes php::error_already_set or php::script_exit.
+//
+// The state between the two: a fatal error or exit() that a guard caught but
+// could not hand to C++ by throwing (in a destructor, which is noexcept) or
+// that C++ swallowed with `catch (...)` stays recorded here. Every later
+// into_php() refuses to run PHP code (it throws the same kind again), and the
+// next edge() resumes it. So neither can be swallowed: the script ends as it
+// would have without C++ in between. docs/errors.md has the full contract.
+#pragma once
+
+#include <phpbind/exceptions.hpp>
+
+#include <type_traits>
+
+PHPBIND_NAMESPACE_BEGIN
+namespace detail {
+
+/// What the engine is unwinding while C++ frames are in the way. Edges nest
+/// (a handler calls PHP, which calls another handler); a fatal error or
+/// exit() belongs to the innermost edge around the guard that caught it, and
+/// only that edge resumes it: an edge entered while C++ unwinds (a
+/// destructor releasing an object whose free_obj is an edge) never longjmps
+/// out of the unwinding.
+struct unwind_state {
+    int depth = 0;      // edges entered and not yet left
+    int fatal_at = -1;  // a bailout caught inside the edge at this depth, not yet resumed
+    int exit_at = -1;   // exit() turned into script_exit inside the edge at this depth
+};
+/// One per extension (hidden visibility): the edges of an extension resume
+/// what its own guards caught.
+#ifdef ZTS
+inline thread_local unwind_state unwinding;
+#else
+inline unwind_state unwinding;
+#endif
+
+/// Resumes a caught bailout in the engine (longjmp to the engine's own
+/// zend_try). Only an edge calls it, with no C++ object left on its frame.
+PHPBIND_COLD [[noreturn]] void resume_bailout() noexcept;
+/// At an edge whose C++ body swallowed script_exit: raises exit again.
+PHPBIND_COLD void resume_exit() noexcept;
+/// into_php() while a fatal error or exit() is unwinding, or after the
+/// executor shut down (a C++ destructor run while the engine frees leftover
+/// objects): throws php::fatal_error, php::script_exit or php::error.
+PHPBIND_COLD [[noreturn]] void refuse_php_call();
+
+/// Whether C++ may run PHP code now.
+PHPBIND_INLINE bool php_callable_now() noexcept {
+    return EXPECTED(unwinding.fatal_at < 0 && unwinding.exit_at < 0 && EG(active));
+}
+
+/// Engine -> C++. Runs `f`; true if it returned normally with nothing
+/// pending. False: a PHP exception is pending (the handler returns its
+/// failure value; a function handler discards its result). A fatal error
+/// this edge owns resumes its bailout from here and does not return.
+/// [[nodiscard]]: a handler must return its failure value on false.
+template <class F>
+[[nodiscard]] PHPBIND_INLINE bool edge(F&& f) noexcept {
+    const int d = ++unwinding.depth;
+    try {
+        f();
+    } catch (...) {
+        (void)raise_current_exception();
+    }
+    --unwinding.depth;
+    if (EXPECTED(unwinding.fatal_at < 0 && unwinding.exit_at < 0 && !EG(exception))) return true;
+    if (unwinding.fatal_at >= d) resume_bailout();
+    if (unwinding.exit_at >= d) resume_exit();
+    return false;
+}
+
+/// Runs fn(ctx) under zend_try; true if it bailed out. The only setjmp of
+/// phpbind's calls into the engine (src/edge.cpp).
+bool run_guarded(void (*fn)(void*), void* ctx) noexcept;
+template <class F>
+void guarded_thunk(void* f) {
+    (*static_cast<F*>(f))();
+}
+
+/// C++ -> engine. Runs `f` (engine calls only: nothing with a destructor may
+/// live on its frame, a bailout longjmps out of it) under zend_try. Throws
+/// php::fatal_error after a bailout, and what a pending exception is.
+template <class F>
+PHPBIND_INLINE void into_php(F&& f) {
+    if (UNEXPECTED(!php_callable_now())) refuse_php_call();
+    using Fn = std::remove_reference_t<F>;
+    if (UNEXPECTED(run_guarded(&guarded_thunk<Fn>, const_cast<void*>(static_cast<const void*>(&f))))) {
+        unwinding.fatal_at = unwinding.depth;
+        throw_fatal_error();
+    }
+    if (UNEXPECTED(EG(exception) != nullptr)) throw_pending_exception();
+}
+
+/// Like into_php() for a caller that cannot throw (a destructor): a fatal
+/// error is recorded for the next edge; an exception stays pending in the
+/// engine (the next call into PHP reports it, or the edge raises it).
+template <class F>
+PHPBIND_INLINE void into_php_nothrow(F&& f) noexcept {
+    using Fn = std::remove_reference_t<F>;
+    if (UNEXPECTED(unwinding.fatal_at >= 0)) {  // unwinding a fatal error: objects are marked destructed, no user code runs
+        f();
+        return;
+    }
+    if (UNEXPECTED(run_guarded(&guarded_thunk<Fn>, const_cast<void*>(static_cast<const void*>(&f))))) {
+        unwinding.fatal_at = unwinding.depth;
+    }
+}
+
+/// The last reference to a refcounted value went away, or an array or
+/// object may have become a cycle root (which can start the collector):
+/// both can run __destruct. Out of line, guarded.
+PHPBIND_COLD void release_last(zend_refcounted* ref) noexcept;
+PHPBIND_COLD void possible_root(zend_refcounted* ref) noexcept;
+
+/// zval_ptr_dtor() through the edge: the common cases stay inline.
+PHPBIND_INLINE void release_zval(zval* z) noexcept {
+    if (!Z_REFCOUNTED_P(z)) return;
+    zend_refcounted* ref = Z_COUNTED_P(z);
+    if (GC_DELREF(ref) == 0) {
+        if (Z_TYPE_P(z) == IS_STRING) rc_dtor_func(ref);  // runs no user code
+        else release_last(ref);
+        return;
+    }
+    if (Z_TYPE_P(z) == IS_REFERENCE) {
+        zval* inner = &reinterpret_cast<zend_reference*>(ref)->val;
+        if (!Z_COLLECTABLE_P(inner)) return;
+        ref = Z_COUNTED_P(inner);
+    }
+    if (UNEXPECTED(GC_MAY_LEAK(ref))) possible_root(ref);
+}
+
+/// A function handler's result when it fails: released, null (the engine
+/// does not release the result of a call that threw).
+inline void discard_result(zval* rv) noexcept {
+    zval old;
+    ZVAL_COPY_VALUE(&old, rv);
+    ZVAL_NULL(rv);
+    release_zval(&old);
+}
+
+/// release_zval() for a caller that may throw: what the release raised (a
+/// fatal error, an exception from __destruct) is thrown here.
+inline void release_checked(zval* z) {
+    release_zval(z);
+    if (UNEXPECTED(unwinding.fatal_at >= 0)) throw_fatal_error();
+    if (UNEXPECTED(EG(exception) != nullptr)) throw_pending_exception();
+}
+
+/// OBJ_RELEASE() through the edge.
+PHPBIND_INLINE void release_object(zend_object* o) noexcept {
+    zval z;
+    ZVAL_OBJ(&z, o);
+    release_zval(&z);
+}
+
+} // namespace detail
+PHPBIND_NAMESPACE_END

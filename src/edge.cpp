@@ -1,0 +1,60 @@
+// src/edge.cpp — the compiled half of the guarded edge (phpbind/detail/edge.hpp).
+#include <phpbind/detail/edge.hpp>
+
+PHPBIND_NAMESPACE_BEGIN
+namespace detail {
+
+// zend_try saves the engine's jump buffer and installs this frame's: a fatal
+// error below longjmps back here instead of past the C++ frames above. This
+// function owns nothing with a destructor, so the longjmp skips none; `fn`
+// is a thunk around engine calls only.
+bool run_guarded(void (*fn)(void*), void* ctx) noexcept {
+    bool bailed = false;
+    zend_try {
+        fn(ctx);
+    }
+    zend_catch {
+        bailed = true;
+    }
+    zend_end_try();
+    return bailed;
+}
+
+void resume_bailout() noexcept {
+    unwinding.fatal_at = -1;
+    unwinding.exit_at = -1;
+    zend_bailout();
+}
+
+void resume_exit() noexcept {
+    unwinding.exit_at = -1;
+    zend_object* pending = EG(exception);
+    if (pending && (zend_is_unwind_exit(pending) || zend_is_graceful_exit(pending))) return;
+    if (pending) zend_clear_exception();  // exit() ends the script whatever else was thrown since
+    zend_throw_exception_internal(zend_create_unwind_exit());
+}
+
+void refuse_php_call() {
+    if (unwinding.fatal_at >= 0) throw_fatal_error();
+    if (unwinding.exit_at >= 0) {
+        // exit() is on its way to the engine: PHP code runs no more. A fresh
+        // unwind object, owned by the C++ exception like the first one.
+        throw script_exit(zend_create_unwind_exit());
+    }
+    // The engine has deactivated its executor (zend_shutdown_executor_values:
+    // "no PHP callback functions should be called after this point"): this
+    // is a C++ destructor of an object freed after the request's shutdown.
+    throw php::error("PHP code cannot be called now: the request has ended (a destructor run while the engine "
+                     "frees the objects left at the end of the request may not call into PHP)");
+}
+
+void release_last(zend_refcounted* ref) noexcept {
+    into_php_nothrow([ref] { rc_dtor_func(ref); });
+}
+
+void possible_root(zend_refcounted* ref) noexcept {
+    into_php_nothrow([ref] { gc_possible_root(ref); });
+}
+
+} // namespace detail
+PHPBIND_NAMESPACE_END
