@@ -33,6 +33,7 @@ phpbind_test.mode => fast => fast
 phpbind_test.path => /tmp => /tmp
 phpbind_test.perdir => 10 => 10
 phpbind_test.system_only => fixed => fixed
+phpbind_test.edge_checked => a => a
 
 phpbind_test.enabled => Off => On
 phpbind_test.greeting => changed => hello

@@ -25,7 +25,9 @@ mode         ini_get='fast' C++='fast'
 path         ini_get='/tmp' C++='/tmp'
 perdir       ini_get='10' C++=10
 system_only  ini_get='fixed' C++='fixed'
-array(9) {
+array(10) {
+  ["phpbind_test.edge_checked"]=>
+  string(1) "a"
   ["phpbind_test.enabled"]=>
   string(1) "1"
   ["phpbind_test.greeting"]=>
