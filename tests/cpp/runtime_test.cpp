@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -134,6 +135,50 @@ TEST(Runtime, ExceptionsReachCppAndFatalErrorsAndExitEndOnlyTheirRequest) {
         << "the next request runs normally";
     EXPECT_NE(out.find("shutdown ran;"), std::string::npos);
     EXPECT_NE(out.find("Fatal error: fatal in request"), std::string::npos);
+}
+
+TEST(Runtime, WhatTheBodyLetsEscapeEndsOnlyItsRequest) {
+    std::string out;
+    php::Runtime rt(options(&out));
+    // A PHP exception nobody caught: reported as PHP reports an uncaught one, status 255.
+    EXPECT_EQ(rt.request([&] { rt.eval("throw new RuntimeException('boom');"); }), 255);
+    EXPECT_NE(out.find("Uncaught RuntimeException: boom"), std::string::npos) << out;
+    // The user exception handler sees it first, as in a script.
+    out.clear();
+    rt.request([&] {
+        rt.eval("set_exception_handler(function ($e) { echo 'handled ', $e->getMessage(), ';'; });");
+        rt.eval("throw new LogicException('late');");
+    });
+    EXPECT_NE(out.find("handled late;"), std::string::npos) << out;
+    // A C++ exception that is not PHP's: the request ends (shutdown functions
+    // run), then the host gets it back.
+    out.clear();
+    try {
+        rt.request([&] {
+            rt.eval("register_shutdown_function(function () { echo 'shutdown ran;'; });");
+            throw std::runtime_error("host failure");
+        });
+        ADD_FAILURE() << "the host's exception must come back";
+    } catch (const std::runtime_error& e) {
+        EXPECT_STREQ(e.what(), "host failure");
+    }
+    EXPECT_NE(out.find("shutdown ran;"), std::string::npos) << out;
+    EXPECT_FALSE(rt.in_request());
+    // exit() and a fatal error the body swallowed still end the request with their status.
+    EXPECT_EQ(rt.request([&] {
+        try {
+            rt.eval("exit(7);");
+        } catch (...) {
+        }
+    }), 7);
+    EXPECT_EQ(rt.request([&] {
+        try {
+            rt.eval("trigger_error('swallowed fatal', E_USER_ERROR);");
+        } catch (...) {
+        }
+    }), 255);
+    EXPECT_EQ(rt.request([&] { EXPECT_EQ(rt.eval("return 6 * 7;").view().as_int(), 42); }), 0)
+        << "the next request runs normally";
 }
 
 TEST(Runtime, RunsScriptFilesAndReportsErrorsToTheHost) {
