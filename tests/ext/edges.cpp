@@ -164,6 +164,13 @@ struct Blob {
     void gc(php::gc_visitor& v) const { v.add(other); }
 };
 
+// A native string property on a class without a gc member: the collector
+// sees its slots through the edge's get_gc.
+struct Label {
+    std::string text;
+    explicit Label(int64_t n) : text(static_cast<size_t>(n), 'l') {}
+};
+
 // A method that calls back into PHP while it runs.
 struct Reentrant {
     int64_t n;
@@ -220,6 +227,7 @@ void register_edges(php::module& m) {
         .constructor<int64_t>(arg("n"))
         .property<&Blob::data>("data")
         .def<&Blob::link>("link", arg("v"));
+    m.class_<Label>("PhpBind\\Edge\\Label").constructor<int64_t>(arg("n")).property<&Label::text>("text");
     m.class_<Reentrant>("PhpBind\\Edge\\Reentrant")
         .constructor<int64_t>(arg("start"))
         .def<&Reentrant::call_during>("callDuring", arg("f"));
