@@ -59,6 +59,11 @@ void* upcast(zend_object* o, const class_node* target) {
     return p;
 }
 
+void throw_constructor_while_busy(zend_object* o) {
+    throw error(std::string("Cannot call ") + ZSTR_VAL(o->ce->name) +
+                "::__construct() while a method of the same object is running");
+}
+
 void throw_property_type(zend_object* o, zend_string* name, zval* value, const char* expected) {
     throw type_error(std::string("Cannot assign ") + zend_zval_type_name(value) + " to property " +
                      ZSTR_VAL(o->ce->name) + "::$" + ZSTR_VAL(name) + " of type " + expected);

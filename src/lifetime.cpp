@@ -42,6 +42,7 @@ void request_started() {
     request_state& s = state();
     if (s.active_modules++ == 0) {
         s.in_request = true;
+        ++s.epoch;
         s.ending_modules = 0;
         unwinding = unwind_state{};  // nothing a previous request left unwinding applies to this one
     }

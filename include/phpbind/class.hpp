@@ -50,11 +50,29 @@ struct object_holder {
     alignas(std::shared_ptr<T>) unsigned char owner[sizeof(std::shared_ptr<T>)];  // holding::shared
     T* ptr;  // the C++ object; null until constructed
     holding how;
+    uint16_t busy;    // methods of this object running now (see busy_scope)
     zend_object std;  // last: declared properties are allocated after it
 };
 
-/// How far before its zend_object every holder keeps `ptr`, whatever T.
+/// How far before its zend_object every holder keeps `ptr` and `busy`, whatever T.
 inline constexpr size_t native_ptr_distance = 16;
+inline constexpr size_t busy_distance = 6;
+
+/// Marks an object's C++ object in use while one of its methods runs: a
+/// __construct called meanwhile (from PHP code the method calls) must not
+/// destroy it under the running method.
+class busy_scope {
+public:
+    explicit busy_scope(zend_object* o) noexcept : n_(counter(o)) { ++*n_; }
+    busy_scope(const busy_scope&) = delete;
+    ~busy_scope() { --*n_; }
+    static uint16_t* counter(zend_object* o) noexcept {
+        return reinterpret_cast<uint16_t*>(reinterpret_cast<char*>(o) - busy_distance);
+    }
+
+private:
+    uint16_t* n_;
+};
 
 /// How a data member of type int64_t, double or bool is read without its
 /// getter: straight from the C++ object (see read_property in src/class.cpp).
@@ -132,6 +150,7 @@ PHPBIND_COLD [[noreturn]] void throw_uninitialized(zend_object* o);
 PHPBIND_COLD [[noreturn]] void throw_unbound(const std::type_info& t);
 PHPBIND_COLD [[noreturn]] void throw_inherited_constructor(zend_object* o);
 PHPBIND_COLD [[noreturn]] void throw_null_factory(zend_object* o);
+PHPBIND_COLD [[noreturn]] void throw_constructor_while_busy(zend_object* o);
 std::string demangle(const std::type_info& t);
 
 /// The C++ object of a bound base class inside an object of a bound derived
@@ -168,9 +187,11 @@ void* to_base(void* p) {
 template <class T>
 zend_object* create_object(zend_class_entry* ce) {
     static_assert(offsetof(object_holder<T>, std) - offsetof(object_holder<T>, ptr) == native_ptr_distance);
+    static_assert(offsetof(object_holder<T>, std) - offsetof(object_holder<T>, busy) == busy_distance);
     auto* h = static_cast<object_holder<T>*>(zend_object_alloc(sizeof(object_holder<T>), ce));
     h->ptr = nullptr;
     h->how = holding::none;
+    h->busy = 0;
     zend_object_std_init(&h->std, ce);
     object_properties_init(&h->std, ce);
     h->std.handlers = &class_info<T>::node.pending;
@@ -505,6 +526,7 @@ struct invoke_method {
     static PHPBIND_INLINE void call(zend_execute_data* execute_data, zval* return_value, X&&... a) {
         zend_object* self = Z_OBJ(EX(This));
         T* p = native<T>(self);
+        busy_scope in_use(self);
         using R = decltype((p->*M)(std::forward<X>(a)...));
         if constexpr (std::is_void_v<R>) {
             (p->*M)(std::forward<X>(a)...);
@@ -524,6 +546,7 @@ struct invoke_method {
 template <class T>
 object_holder<T>* constructing(zend_object* self) {
     if (UNEXPECTED(node_of(self)->self != &self_of<T>)) throw_inherited_constructor(self);
+    if (UNEXPECTED(*busy_scope::counter(self) != 0)) throw_constructor_while_busy(self);
     return holder_of<T>(self);
 }
 

@@ -109,7 +109,7 @@ struct tracked {
 
 struct request_state {
     bool in_request = false;
-    uint64_t epoch = 0;   // bumped when a request ends
+    uint64_t epoch = 0;   // bumped when a request starts and when it ends
     int active_modules = 0;
     int ending_modules = 0;
     tracked owned_head;    // PHPBIND_DEBUG: owned request values alive
@@ -132,11 +132,15 @@ void unlink(tracked& node) noexcept;
 
 #ifdef PHPBIND_DEBUG
 // Borrowed views remember the request they were made in.
+// The epoch changes when a request starts and when it ends, so a view made
+// outside any request (MINIT, MSHUTDOWN, a host between requests) is valid
+// until the next request starts, and one made in a request until it ends.
 struct view_stamp {
-    uint64_t epoch = state().in_request ? state().epoch : ~uint64_t{0};
+    uint64_t epoch = state().epoch;
     void check(const char* type_name) const noexcept {
-        if (!state().in_request || epoch != state().epoch)
-            debug_failure(type_name, "a borrowed view was used after the request that created it ended");
+        if (epoch != state().epoch)
+            debug_failure(type_name, "a borrowed view was used after the request (or the time between requests) "
+                                     "that created it ended");
     }
 };
 // Owned request values register themselves while alive.

@@ -7,7 +7,9 @@
 #include "test_ext.hpp"
 
 #include <cstdint>
+#include <cstdlib>
 #include <map>
+#include <optional>
 #include <string>
 
 namespace {
@@ -69,6 +71,11 @@ int64_t replace_in_array(php::ValueView v) {
     return static_cast<int64_t>(a.size());
 }
 // A C++ catch (...) that swallows everything: exit() and fatal errors still end the script.
+// A bound function whose C++ frames the failure crosses, without catching.
+void swallow_none(php::CallableView f) {
+    frame_guard g;
+    f();
+}
 std::string swallow(php::CallableView f) {
     frame_guard g;
     try {
@@ -191,9 +198,26 @@ bool ini_check(const std::string& v) {
     return php::call<bool>("pb_edge_ini_check", v);
 }
 
+// Views made outside any request: detached at MINIT from a local array, read
+// at MSHUTDOWN (a PHPBIND_DEBUG build checks both).
+php::Static<std::optional<php::Persistent>> startup_config;
+std::string startup_config_json() {
+    return startup_config->has_value() ? php::call<std::string>("json_encode", (*startup_config)->view()) : "none";
+}
+
 } // namespace
 
 void register_edges(php::module& m) {
+    m.on_startup([] {
+        php::Array local;
+        local.set("mode", "startup").set("level", 2);
+        *startup_config = php::Persistent::detach(php::ValueView(local.raw()));
+    });
+    m.on_shutdown([] {
+        if (startup_config->has_value() && (*startup_config)->view().type() != php::Type::array) std::abort();
+        startup_config->reset();
+    });
+    m.def<&startup_config_json>("pb_edge_startup_config");
     checked = m.ini<std::string>("phpbind_test.edge_checked", "a").validate(&ini_check, "refused by the PHP check");
     // At request end: the PHP function pb_edge_at_end, when the script defined it.
     m.on_request_end([] {
@@ -210,6 +234,7 @@ void register_edges(php::module& m) {
     m.def<&truthy>("pb_edge_truthy", arg("a"));
     m.def<&replace_in_array>("pb_edge_replace_in_array", arg("v"));
     m.def<&swallow>("pb_edge_swallow", arg("f"));
+    m.def<&swallow_none>("pb_edge_swallow_none", arg("f"));
     m.def<&call_hook>("pb_edge_call_hook");
     m.def<&notifier_last>("pb_edge_notifier_last");
 

@@ -11,5 +11,5 @@ pb_debug_child('pb_debug_keep_view("borrowed"); echo "kept";');
 ?>
 --EXPECT--
 stdout: kept
-stderr: phpbind debug check failed: php::ValueView: a borrowed view was used after the request that created it ended
+stderr: phpbind debug check failed: php::ValueView: a borrowed view was used after the request (or the time between requests) that created it ended
 child stopped
