@@ -63,7 +63,23 @@ void integer_return_overflow(unsigned long long value) {
                            " is out of range for type int");
 }
 
+void array_too_large(size_t n) {
+    throw value_error("An array of " + std::to_string(n) + " elements exceeds the maximum array size (" +
+                      std::to_string(max_array_size) + " elements)");
+}
+
+void string_too_long(size_t n) {
+    throw value_error("A string of " + std::to_string(n) + " bytes exceeds the maximum string size (" +
+                      std::to_string(max_string_size) + " bytes)");
+}
+
+void string_append_too_long(size_t len, size_t add) {
+    throw value_error("Appending " + std::to_string(add) + " bytes to a string of " + std::to_string(len) +
+                      " bytes exceeds the maximum string size (" + std::to_string(max_string_size) + " bytes)");
+}
+
 zend_string* immortal_string(std::string_view s) {
+    check_string_size(s.size());
     zend_string* str = zend_string_init(s.data(), s.size(), /*persistent=*/1);
     zend_string_hash_val(str);
     // Interned strings are never refcounted nor freed by the engine; a

@@ -26,19 +26,47 @@ std::vector<detached*>& deferred() {
     return *deferred_list;
 }
 
-std::string key_path(const std::string& base, const zend_string* key, zend_ulong h) {
-    if (!key) return base + "[" + std::to_string(static_cast<zend_long>(h)) + "]";
-    std::string k(ZSTR_VAL(key), ZSTR_LEN(key));
-    std::string esc;
-    for (char c : k) {
-        if (c == '\'' || c == '\\') esc += '\\';
-        esc += c;
+// Where the value being copied sits: one step per level, each on the stack
+// of the copy that descends into it. Nothing is built while copying; only a
+// refusal walks the steps back to the root to name the path, so detaching
+// nested data costs no more than the data (a path string per element would
+// cost O(depth^2) for deep nesting).
+struct path_step {
+    const path_step* parent;  // nullptr: the value is an element of the root
+    const zend_string* key;   // nullptr: an int key, in h
+    zend_ulong h;
+};
+
+struct copy_state {
+    std::string_view root;  // the name of the root: "$cfg"
+    size_t bytes = 0;
+};
+
+void append_key(std::string& out, const path_step& s) {
+    if (!s.key) {
+        out += '[';
+        out += std::to_string(static_cast<zend_long>(s.h));
+        out += ']';
+        return;
     }
-    return base + "['" + esc + "']";
+    out += "['";
+    for (size_t i = 0; i < ZSTR_LEN(s.key); ++i) {
+        char c = ZSTR_VAL(s.key)[i];
+        if (c == '\'' || c == '\\') out += '\\';
+        out += c;
+    }
+    out += "']";
 }
 
-[[noreturn]] void refuse(const std::string& path, const char* what) {
-    throw value_error(path + ": " + what + " cannot be detached");
+[[noreturn]] PHPBIND_COLD void refuse(const copy_state& st, const path_step* at, std::string_view what) {
+    std::vector<const path_step*> steps;
+    for (const path_step* s = at; s; s = s->parent) steps.push_back(s);
+    std::string path(st.root);
+    for (auto it = steps.rbegin(); it != steps.rend(); ++it) append_key(path, **it);
+    path += ": ";
+    path += what;
+    path += " cannot be detached";
+    throw value_error(std::move(path));
 }
 
 void free_zval(zval* z) noexcept;
@@ -84,13 +112,13 @@ zend_string* copy_string(zend_string* s, size_t& bytes) {
     return immortal_string({ZSTR_VAL(s), ZSTR_LEN(s)});
 }
 
-void copy_value(zval* src, zval* dst, const std::string& path, size_t& bytes);
+void copy_value(zval* src, zval* dst, const path_step* at, copy_state& st);
 
-zend_array* copy_array(zend_array* src, const std::string& path, size_t& bytes) {
+zend_array* copy_array(zend_array* src, const path_step* at, copy_state& st) {
     uint32_t n = zend_hash_num_elements(src);
     zend_array* ht = static_cast<zend_array*>(pemalloc(sizeof(HashTable), 1));
     _zend_hash_init(ht, n, nullptr, /*persistent=*/1);
-    bytes += sizeof(HashTable);
+    st.bytes += sizeof(HashTable);
     bool packed = HT_IS_PACKED(src);
     if (packed) zend_hash_real_init_packed(ht);
     else zend_hash_real_init_mixed(ht);
@@ -99,11 +127,11 @@ zend_array* copy_array(zend_array* src, const std::string& path, size_t& bytes) 
     zval* v;
     try {
         ZEND_HASH_FOREACH_KEY_VAL(src, h, key, v) {
-            std::string p = key_path(path, key, h);
+            const path_step step{at, key, h};
             zval copy;
-            copy_value(v, &copy, p, bytes);
+            copy_value(v, &copy, &step, st);
             if (key) {
-                zend_string* k = copy_string(key, bytes);
+                zend_string* k = copy_string(key, st.bytes);
                 zend_hash_add_new(ht, k, &copy);
             } else {
                 zend_hash_index_add_new(ht, h, &copy);
@@ -114,7 +142,7 @@ zend_array* copy_array(zend_array* src, const std::string& path, size_t& bytes) 
         free_array(ht);
         throw;
     }
-    bytes += HT_SIZE(ht);
+    st.bytes += HT_SIZE(ht);
     // Immutable, as opcache marks the arrays it stores: never refcounted, never
     // written (a writer separates first), never collected.
     GC_SET_REFCOUNT(ht, 2);
@@ -122,7 +150,7 @@ zend_array* copy_array(zend_array* src, const std::string& path, size_t& bytes) 
     return ht;
 }
 
-void copy_value(zval* src, zval* dst, const std::string& path, size_t& bytes) {
+void copy_value(zval* src, zval* dst, const path_step* at, copy_state& st) {
     switch (Z_TYPE_P(src)) {
     case IS_UNDEF:
     case IS_NULL: ZVAL_NULL(dst); return;
@@ -130,20 +158,20 @@ void copy_value(zval* src, zval* dst, const std::string& path, size_t& bytes) {
     case IS_TRUE:
     case IS_LONG:
     case IS_DOUBLE: ZVAL_COPY_VALUE(dst, src); return;
-    case IS_STRING: ZVAL_INTERNED_STR(dst, copy_string(Z_STR_P(src), bytes)); return;
+    case IS_STRING: ZVAL_INTERNED_STR(dst, copy_string(Z_STR_P(src), st.bytes)); return;
     case IS_ARRAY: {
-        zend_array* a = copy_array(Z_ARR_P(src), path, bytes);
+        zend_array* a = copy_array(Z_ARR_P(src), at, st);
         ZVAL_ARR(dst, a);
         Z_TYPE_FLAGS_P(dst) = 0;
         return;
     }
     case IS_OBJECT:
-        if (Z_OBJCE_P(src) == zend_ce_closure) refuse(path, "a Closure");
-        refuse(path, ("an object of class " + std::string(ZSTR_VAL(Z_OBJCE_P(src)->name))).c_str());
-    case IS_RESOURCE: refuse(path, "a resource");
-    case IS_REFERENCE: refuse(path, "a reference");
-    case IS_INDIRECT: copy_value(Z_INDIRECT_P(src), dst, path, bytes); return;
-    default: refuse(path, "this value");
+        if (Z_OBJCE_P(src) == zend_ce_closure) refuse(st, at, "a Closure");
+        refuse(st, at, "an object of class " + std::string(ZSTR_VAL(Z_OBJCE_P(src)->name)));
+    case IS_RESOURCE: refuse(st, at, "a resource");
+    case IS_REFERENCE: refuse(st, at, "a reference");
+    case IS_INDIRECT: copy_value(Z_INDIRECT_P(src), dst, at, st); return;
+    default: refuse(st, at, "this value");
     }
 }
 
@@ -207,7 +235,9 @@ void free_deferred_list() noexcept {
 Persistent Persistent::detach(ValueView v, std::string_view name) {
     auto* d = new detail::detached;
     try {
-        detail::copy_value(v.raw(), &d->root, std::string(name), d->bytes);
+        detail::copy_state st{name};
+        detail::copy_value(v.raw(), &d->root, nullptr, st);
+        d->bytes = st.bytes;
     } catch (...) {
         delete d;
         throw;

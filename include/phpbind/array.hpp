@@ -227,9 +227,10 @@ public:
 
     Array() noexcept { ZVAL_EMPTY_ARRAY(&z_); }
     /// An empty array with room for `n` elements (a packed list while you push_back).
-    static Array with_capacity(uint32_t n) {
+    /// ValueError when `n` exceeds php::max_array_size.
+    static Array with_capacity(size_t n) {
         Array a;
-        ZVAL_ARR(&a.z_, zend_new_array(n));
+        ZVAL_ARR(&a.z_, zend_new_array(detail::checked_array_size(n)));
         return a;
     }
     explicit Array(ArrayView v) noexcept { detail::array_copy_to(v.raw(), &z_); }

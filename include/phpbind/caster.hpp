@@ -32,6 +32,17 @@
 
 PHPBIND_NAMESPACE_BEGIN
 
+/// The most elements a PHP array can be created with, and the most bytes a
+/// PHP string can hold. A result past either raises ValueError before
+/// anything is allocated (zend_new_array() takes a 32-bit size and aborts the
+/// process from HT_MAX_SIZE on; a string size near SIZE_MAX wraps around).
+inline constexpr size_t max_array_size = HT_MAX_SIZE - 1;
+#ifdef ZSTR_MAX_LEN
+inline constexpr size_t max_string_size = ZSTR_MAX_LEN;
+#else
+inline constexpr size_t max_string_size = SIZE_MAX - ZEND_MM_ALIGNED_SIZE(_ZSTR_HEADER_SIZE + 1);
+#endif
+
 template <class T>
 struct caster {
     static_assert(sizeof(T) == 0,
@@ -68,6 +79,21 @@ PHPBIND_COLD bool load_string_slow(zval* arg, uint32_t num, zend_string*& out, b
 PHPBIND_COLD void wrong_type(uint32_t num, zend_expected_type base, bool nullable, zval* arg);
 PHPBIND_COLD void integer_range_error(uint32_t num, long long min, unsigned long long max);
 PHPBIND_COLD void integer_return_overflow(unsigned long long value);
+
+PHPBIND_COLD [[noreturn]] void array_too_large(size_t n);
+PHPBIND_COLD [[noreturn]] void string_too_long(size_t n);
+PHPBIND_COLD [[noreturn]] void string_append_too_long(size_t len, size_t add);
+
+/// `n` as the size of a new array (zend_new_array), or ValueError when no
+/// array can have that many elements. One compare on the happy path.
+PHPBIND_INLINE uint32_t checked_array_size(size_t n) {
+    if (UNEXPECTED(n > max_array_size)) array_too_large(n);
+    return static_cast<uint32_t>(n);
+}
+/// ValueError when no PHP string can hold `n` bytes.
+PHPBIND_INLINE void check_string_size(size_t n) {
+    if (UNEXPECTED(n > max_string_size)) string_too_long(n);
+}
 
 template <class T>
 concept has_persistent_zval = requires(const T& v, zval* z) { caster<T>::persistent_zval(v, z); };
@@ -192,7 +218,10 @@ struct string_caster_base {
         out = Z_STR_P(z);
         return true;
     }
-    static void to_zval(std::string_view v, zval* out) { ZVAL_STRINGL_FAST(out, v.data(), v.size()); }
+    static void to_zval(std::string_view v, zval* out) {
+        detail::check_string_size(v.size());
+        ZVAL_STRINGL_FAST(out, v.data(), v.size());
+    }
     static void persistent_zval(std::string_view v, zval* out) {
         ZVAL_INTERNED_STR(out, detail::registration_string(v));
     }

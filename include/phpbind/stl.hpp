@@ -53,9 +53,11 @@ PHPBIND_COLD void abandon_packed_fill(zend_array* ht, uint32_t filled) noexcept;
 /// in place with the engine's packed fill. If a conversion throws, the part
 /// already built is released (the handler costs nothing when none is thrown,
 /// and nothing at all for element types whose conversion cannot throw).
+/// `n` is checked before anything is allocated: the fill writes n slots, so
+/// a size cut to 32 bits would write past the table.
 template <class E, class Range>
 void fill_list(Range&& r, size_t n, zval* out) {
-    zend_array* ht = zend_new_array(static_cast<uint32_t>(n));
+    zend_array* ht = zend_new_array(checked_array_size(n));
     zend_hash_real_init_packed(ht);
     ZEND_HASH_FILL_PACKED(ht) {
         for (auto&& e : r) {
@@ -70,6 +72,18 @@ void fill_list(Range&& r, size_t n, zval* out) {
     }
     ZEND_HASH_FILL_END();
     ZVAL_ARR(out, ht);
+}
+
+/// A range's size as a size_t, SIZE_MAX when it does not fit (a view's size
+/// may be wider than size_t, e.g. an iota over 64-bit integers; or, from a
+/// user's view, negative): fill_list() then refuses it.
+template <class N>
+size_t saturated_size(N n) noexcept {
+    if constexpr (std::is_integral_v<N>) {
+        return std::cmp_less(n, 0) || std::cmp_greater(n, SIZE_MAX) ? SIZE_MAX : static_cast<size_t>(n);
+    } else {  // an integer-class type (unsigned-like)
+        return n > static_cast<N>(SIZE_MAX) ? SIZE_MAX : static_cast<size_t>(n);
+    }
 }
 
 template <class T>
@@ -189,7 +203,9 @@ struct caster<R> {
     using E = std::remove_cvref_t<std::ranges::range_reference_t<R>>;
     static constexpr uint32_t type_mask = MAY_BE_ARRAY;
     static constexpr const char* type_name = "array";
-    static void to_zval(R r, zval* out) { detail::fill_list<E>(r, std::ranges::size(r), out); }
+    static void to_zval(R r, zval* out) {
+        detail::fill_list<E>(r, detail::saturated_size(std::ranges::size(r)), out);
+    }
 };
 
 // ---------------------------------------------------------------------------
@@ -256,7 +272,7 @@ struct map_caster : array_caster_base {
         return out;
     }
     static void to_zval(const Map& m, zval* out) {
-        zend_array* ht = zend_new_array(static_cast<uint32_t>(m.size()));
+        zend_array* ht = zend_new_array(detail::checked_array_size(m.size()));
         try {
             for (const auto& [k, v] : m) {
                 zval tmp;

@@ -51,7 +51,11 @@ public:
     static constexpr lifetime php_lifetime = lifetime::request;
 
     String() noexcept { ZVAL_EMPTY_STRING(&z_); }
-    String(std::string_view s) { ZVAL_STRINGL_FAST(&z_, s.data(), s.size()); }
+    /// ValueError when `s` is longer than php::max_string_size.
+    String(std::string_view s) {
+        detail::check_string_size(s.size());
+        ZVAL_STRINGL_FAST(&z_, s.data(), s.size());
+    }
     String(const char* s) : String(std::string_view(s)) {}
     String(const std::string& s) : String(std::string_view(s)) {}
     explicit String(StringView s) noexcept { ZVAL_STR_COPY(&z_, s.raw()); }
@@ -110,6 +114,7 @@ inline String& String::append(std::string_view s) {
     if (s.empty()) return *this;
     zend_string* cur = Z_STR(z_);
     size_t old_len = ZSTR_LEN(cur);
+    if (UNEXPECTED(s.size() > max_string_size - old_len)) detail::string_append_too_long(old_len, s.size());
     zend_string* out;
     if (!ZSTR_IS_INTERNED(cur) && GC_REFCOUNT(cur) == 1) {
         out = zend_string_extend(cur, old_len + s.size(), 0);

@@ -10,6 +10,8 @@
 #include <optional>
 #include <string>
 
+#include <sys/resource.h>
+
 namespace {
 
 php::Static<std::map<std::string, php::Persistent>> g_store;
@@ -24,6 +26,13 @@ php::Persistent fetch(const std::string& key) {
 }
 bool forget(const std::string& key) { return g_store->erase(key) > 0; }
 int64_t stored_bytes(const std::string& key) { return static_cast<int64_t>(fetch(key).memory_size()); }
+// The process's peak resident memory so far (detached data lives outside the
+// engine's memory manager, so memory_get_peak_usage() does not see it).
+int64_t peak_rss_kb() {
+    struct rusage u {};
+    getrusage(RUSAGE_SELF, &u);
+    return static_cast<int64_t>(u.ru_maxrss);
+}
 // A Persistent parameter detaches the argument.
 std::string detach_arg(php::Persistent p) { return p.view().type_name(); }
 
@@ -61,6 +70,7 @@ void register_persistent(php::module& m) {
     m.def<&forget>("pb_forget", arg("key"));
     m.def<&stored_bytes>("pb_stored_bytes", arg("key"));
     m.def<&detach_arg>("pb_detach_arg", arg("value"));
+    m.def<&peak_rss_kb>("pb_peak_rss_kb");
     m.def<&set_listener>("pb_set_listener", arg("callback"));
     m.def<&notify>("pb_notify", arg("event"));
     m.def<&keep_object>("pb_keep_object", arg("object"));

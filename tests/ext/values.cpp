@@ -192,6 +192,18 @@ auto words_view() {
     return std::views::all(words);
 }
 Point point_mid(Point a, Point b) { return Point{(a.x + b.x) / 2, (a.y + b.y) / 2}; }
+// Sizes the engine cannot hold: each must be refused before anything is
+// allocated (nothing here allocates the n elements or bytes it claims).
+int64_t max_array_size() { return static_cast<int64_t>(php::max_array_size); }
+php::Array array_with_capacity(int64_t n) { return php::Array::with_capacity(static_cast<size_t>(n)); }
+// Views claiming more bytes than a PHP string can hold; never read.
+std::string_view string_too_long() { return std::string_view("x", ZSTR_MAX_LEN + 1); }
+php::String string_ctor_too_long() { return php::String(std::string_view("x", ZSTR_MAX_LEN + 1)); }
+php::String string_append_too_long() {
+    php::String s("ab");
+    s.append(std::string_view("x", ZSTR_MAX_LEN - 1));
+    return s;
+}
 std::vector<Point> points(int64_t n) {
     std::vector<Point> out;
     for (int64_t i = 0; i < n; ++i) out.push_back(Point{static_cast<double>(i), static_cast<double>(i * i)});
@@ -233,4 +245,9 @@ void register_values(php::module& m) {
     m.def<&words_view>("pb_words_view");
     m.def<&point_mid>("pb_point_mid", arg("a"), arg("b"));
     m.def<&points>("pb_points", arg("n"));
+    m.def<&max_array_size>("pb_max_array_size");
+    m.def<&array_with_capacity>("pb_array_with_capacity", arg("n"));
+    m.def<&string_too_long>("pb_string_too_long");
+    m.def<&string_ctor_too_long>("pb_string_ctor_too_long");
+    m.def<&string_append_too_long>("pb_string_append_too_long");
 }
