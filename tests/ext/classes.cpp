@@ -12,6 +12,14 @@
 
 namespace {
 
+// PHP's int is int64_t and a C++ overflow is undefined behaviour: a result that
+// does not fit raises ArithmeticError instead (the fuzzer passes PHP_INT_MAX).
+int64_t checked_add(int64_t a, int64_t b) {
+    int64_t r;
+    if (__builtin_add_overflow(a, b, &r)) throw php::arithmetic_error("Integer overflow");
+    return r;
+}
+
 struct Counter {
     static inline int64_t alive = 0;
     int64_t n = 0;
@@ -20,11 +28,11 @@ struct Counter {
     explicit Counter(int64_t start, std::string l = "counter") : n(start), label(std::move(l)) { ++alive; }
     Counter(const Counter& o) : n(o.n), label(o.label + " (copy)") { ++alive; }
     ~Counter() { --alive; }
-    int64_t inc() { return ++n; }
-    int64_t add(int64_t by) { return n += by; }
+    int64_t inc() { return n = checked_add(n, 1); }
+    int64_t add(int64_t by) { return n = checked_add(n, by); }
     int64_t value() const { return n; }
     Counter& step() {  // returns *this: PHP gets $this
-        ++n;
+        n = checked_add(n, 1);
         return *this;
     }
     Counter twin() const { return *this; }  // by value: a new object
@@ -33,8 +41,8 @@ struct Counter {
 };
 
 // Free functions taking and returning bound objects.
-int64_t sum_counters(const Counter& a, const Counter& b) { return a.n + b.n; }
-void bump(Counter& c) { ++c.n; }
+int64_t sum_counters(const Counter& a, const Counter& b) { return checked_add(a.n, b.n); }
+void bump(Counter& c) { c.n = checked_add(c.n, 1); }
 std::string maybe(const Counter* c) { return c ? c->describe() : "none"; }
 Counter make_counter(int64_t n) { return Counter(n, "made"); }
 

@@ -11,7 +11,20 @@
 
 namespace {
 
-int64_t add(int64_t a, int64_t b) { return a + b; }
+// PHP's int is int64_t and a C++ overflow is undefined behaviour: a result that
+// does not fit raises ArithmeticError instead (the fuzzer passes PHP_INT_MAX).
+int64_t checked_add(int64_t a, int64_t b) {
+    int64_t r;
+    if (__builtin_add_overflow(a, b, &r)) throw php::arithmetic_error("Integer overflow");
+    return r;
+}
+int64_t checked_mul(int64_t a, int64_t b) {
+    int64_t r;
+    if (__builtin_mul_overflow(a, b, &r)) throw php::arithmetic_error("Integer overflow");
+    return r;
+}
+
+int64_t add(int64_t a, int64_t b) { return checked_add(a, b); }
 int64_t u8(uint8_t x) { return x; }
 int64_t i8(int8_t x) { return x; }
 int64_t u16(uint16_t x) { return x; }
@@ -28,7 +41,7 @@ int64_t view_len(std::string_view s) { return static_cast<int64_t>(s.size()); }
 std::string_view view_first_word(std::string_view s) { return s.substr(0, s.find(' ')); }
 std::optional<int64_t> opt_int(std::optional<int64_t> x) {
     if (!x) return std::nullopt;
-    return *x * 2;
+    return checked_mul(*x, 2);
 }
 std::string opt_str(std::optional<std::string_view> s) { return s ? "got:" + std::string(*s) : "null"; }
 std::string type_of(php::ValueView v) { return v.type_name(); }
@@ -65,7 +78,7 @@ std::string types_of(php::variadic<php::ValueView> values) {
     }
     return out;
 }
-void ref_inc(php::ref<int64_t> x) { *x += 1; }
+void ref_inc(php::ref<int64_t> x) { *x = checked_add(*x, 1); }
 void ref_append(php::ref<std::string> s, std::string_view suffix) { s->append(suffix); }
 void ref_set_mixed(php::ref<php::Value> v, int64_t kind) { *v = make_value(kind); }
 std::string defaults(int64_t a, double b, std::string_view c, bool d, std::optional<int64_t> e, php::ValueView f,
@@ -142,13 +155,13 @@ void register_functions(php::module& m) {
     m.def<&u64>("pb_unnamed");
 
     // Lambdas: captureless, capturing, and one callable type bound twice.
-    m.def("pb_lambda_square", [](int64_t x) { return x * x; }, arg("x"));
+    m.def("pb_lambda_square", [](int64_t x) { return checked_mul(x, x); }, arg("x"));
     std::string prefix = "pre:";
     m.def("pb_lambda_prefix", [prefix](std::string_view s) { return prefix + std::string(s); }, arg("s"));
     m.def("pb_counter_a", make_counter(0));
     m.def("pb_counter_b", make_counter(100));
-    std::function<int64_t(int64_t)> twice = [](int64_t x) { return 2 * x; };
-    std::function<int64_t(int64_t)> thrice = [](int64_t x) { return 3 * x; };
+    std::function<int64_t(int64_t)> twice = [](int64_t x) { return checked_mul(2, x); };
+    std::function<int64_t(int64_t)> thrice = [](int64_t x) { return checked_mul(3, x); };
     m.def("pb_fn_twice", twice, arg("x"));
     m.def("pb_fn_thrice", thrice, arg("x"));
 

@@ -11,6 +11,19 @@
 
 namespace {
 
+// PHP's int is int64_t and a C++ overflow is undefined behaviour: a result that
+// does not fit raises ArithmeticError instead (the fuzzer passes PHP_INT_MAX).
+int64_t checked_add(int64_t a, int64_t b) {
+    int64_t r;
+    if (__builtin_add_overflow(a, b, &r)) throw php::arithmetic_error("Integer overflow");
+    return r;
+}
+int64_t checked_mul(int64_t a, int64_t b) {
+    int64_t r;
+    if (__builtin_mul_overflow(a, b, &r)) throw php::arithmetic_error("Integer overflow");
+    return r;
+}
+
 // A list of ints: positional iteration (live), Stringable, JsonSerializable.
 struct Deck {
     std::vector<int64_t> items;
@@ -88,12 +101,17 @@ struct Cents {
     explicit Cents(int64_t c) : v(c) { ++alive; }
     Cents(const Cents& o) : v(o.v), note(o.note) { ++alive; }
     ~Cents() { --alive; }
-    friend Cents operator+(const Cents& a, const Cents& b) { return Cents(a.v + b.v); }
-    friend Cents operator+(const Cents& a, int64_t n) { return Cents(a.v + n); }
-    friend Cents operator+(int64_t n, const Cents& a) { return Cents(a.v + n); }
-    friend Cents operator-(const Cents& a, int64_t n) { return Cents(a.v - n); }
+    friend Cents operator+(const Cents& a, const Cents& b) { return Cents(checked_add(a.v, b.v)); }
+    friend Cents operator+(const Cents& a, int64_t n) { return Cents(checked_add(a.v, n)); }
+    friend Cents operator+(int64_t n, const Cents& a) { return Cents(checked_add(a.v, n)); }
+    friend Cents operator-(const Cents& a, int64_t n) {
+        int64_t r;
+        if (__builtin_sub_overflow(a.v, n, &r)) throw php::arithmetic_error("Integer overflow");
+        return Cents(r);
+    }
     friend Cents operator%(const Cents& a, int64_t m) {
         if (m == 0) throw php::division_by_zero_error("Modulo by zero");
+        if (m == -1) return Cents(0);  // INT64_MIN % -1 traps; the remainder is 0 for every value
         return Cents(a.v % m);
     }
     friend bool operator==(const Cents& a, const Cents& b) { return a.v == b.v; }
@@ -153,7 +171,7 @@ struct Bag {
     static std::string call_static(std::string_view name, php::ArrayView args) {
         return "static " + std::string(name) + "/" + std::to_string(args.size());
     }
-    int64_t invoke(int64_t a, int64_t b) const { return a * 10 + b; }
+    int64_t invoke(int64_t a, int64_t b) const { return checked_add(checked_mul(a, 10), b); }
     void gc(php::gc_visitor& v) const {
         for (const auto& [k, val] : props) v.add(val);
     }

@@ -50,6 +50,19 @@ struct php::caster<Point> {
 
 namespace {
 
+// PHP's int is int64_t and a C++ overflow is undefined behaviour: a result that
+// does not fit raises ArithmeticError instead (the fuzzer passes PHP_INT_MAX).
+int64_t checked_add(int64_t a, int64_t b) {
+    int64_t r;
+    if (__builtin_add_overflow(a, b, &r)) throw php::arithmetic_error("Integer overflow");
+    return r;
+}
+int64_t checked_mul(int64_t a, int64_t b) {
+    int64_t r;
+    if (__builtin_mul_overflow(a, b, &r)) throw php::arithmetic_error("Integer overflow");
+    return r;
+}
+
 // ---- Array ---------------------------------------------------------------------
 php::Array build_array() {
     php::Array a;
@@ -90,7 +103,7 @@ std::string lookups(php::ArrayView a) {
 int64_t sum_ints(php::ArrayView a) {
     int64_t s = 0;
     for (auto [k, v] : a)
-        if (v.is_int()) s += v.as_int();
+        if (v.is_int()) s = checked_add(s, v.as_int());
     return s;
 }
 
@@ -142,7 +155,7 @@ std::string callable_from_value(php::ValueView v) {
 
 // ---- Casters -------------------------------------------------------------------
 std::vector<int64_t> vec_double(std::vector<int64_t> v) {
-    for (auto& x : v) x *= 2;
+    for (auto& x : v) x = checked_mul(x, 2);
     return v;
 }
 std::vector<std::string> vec_strings(const std::vector<std::string>& v) {
@@ -163,14 +176,14 @@ std::map<int64_t, std::string> map_invert(const std::map<std::string, int64_t>& 
 }
 int64_t umap_total(const std::unordered_map<std::string, int64_t>& m) {
     int64_t t = 0;
-    for (const auto& [k, v] : m) t += v;
+    for (const auto& [k, v] : m) t = checked_add(t, v);
     return t;
 }
 std::map<uint8_t, bool> map_small_keys(std::map<uint8_t, bool> m) { return m; }
 std::pair<std::string, int64_t> pair_swap(std::pair<int64_t, std::string> p) { return {p.second, p.first}; }
 std::tuple<int64_t, double, std::string> tuple_echo(std::tuple<int64_t, double, std::string> t) { return t; }
 std::variant<int64_t, std::string> variant_next(std::variant<int64_t, std::string> v) {
-    if (auto* i = std::get_if<int64_t>(&v)) return *i + 1;
+    if (auto* i = std::get_if<int64_t>(&v)) return checked_add(*i, 1);
     return std::get<std::string>(v) + "+";
 }
 std::string variant_kind(std::variant<double, bool> v) {
