@@ -162,11 +162,16 @@ struct Dict {
     int64_t size() const { return static_cast<int64_t>(m.size()); }
 };
 
+size_t checked_size(int64_t n) {
+    if (n < 0 || n > (int64_t{1} << 24)) throw php::argument_value_error(1, "must be between 0 and 16777216");
+    return static_cast<size_t>(n);
+}
+
 // A native string property: the cycle collector must not re-convert it on every scan.
 struct Blob {
     std::string data;
     php::Value other;
-    explicit Blob(int64_t n) : data(static_cast<size_t>(n), 'b') {}
+    explicit Blob(int64_t n) : data(checked_size(n), 'b') {}
     void link(php::ValueView v) { other = php::Value(v); }
     void gc(php::gc_visitor& v) const { v.add(other); }
 };
@@ -175,7 +180,7 @@ struct Blob {
 // sees its slots through the edge's get_gc.
 struct Label {
     std::string text;
-    explicit Label(int64_t n) : text(static_cast<size_t>(n), 'l') {}
+    explicit Label(int64_t n) : text(checked_size(n), 'l') {}
 };
 
 // A method that calls back into PHP while it runs.
