@@ -20,6 +20,27 @@ bool run_guarded(void (*fn)(void*), void* ctx) noexcept {
     return bailed;
 }
 
+void into_php_aside(void (*fn)(void*), void* ctx) {
+    // As zend_objects_destroy_object() does around __destruct: the frame the
+    // exception is in flight in is marked first, so what the call throws
+    // leaves that frame's exception state (where to look for its catch) alone.
+    zend_execute_data* frame = EG(current_execute_data);
+    if (frame && frame->func && ZEND_USER_CODE(frame->func->common.type)) zend_rethrow_exception(frame);
+    zend_object* in_flight = EG(exception);
+    const zend_op* opline = EG(opline_before_exception);
+    EG(exception) = nullptr;
+    bool bailed = run_guarded(fn, ctx);
+    zend_object* raised = EG(exception);
+    EG(exception) = in_flight;
+    EG(opline_before_exception) = opline;
+    if (bailed) {
+        if (raised) OBJ_RELEASE(raised);
+        unwinding.fatal_at = unwinding.depth;
+        throw_fatal_error();
+    }
+    if (raised) throw_exception_object(raised);
+}
+
 void resume_bailout() noexcept {
     unwinding.fatal_at = -1;
     unwinding.exit_at = -1;

@@ -107,6 +107,10 @@ void throw_pending_exception() {
     zend_object* ex = EG(exception);
     GC_ADDREF(ex);
     zend_clear_exception();
+    throw_exception_object(ex);
+}
+
+void throw_exception_object(zend_object* ex) {
     if (zend_is_unwind_exit(ex) || zend_is_graceful_exit(ex)) {
         unwinding.exit_at = unwinding.depth;  // until its edge hands it back (see detail/edge.hpp)
         throw script_exit(ex);

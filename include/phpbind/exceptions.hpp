@@ -184,6 +184,8 @@ PHPBIND_COLD bool raise_current_exception() noexcept;
 /// Turns what a call into PHP left behind into a C++ exception: the pending
 /// PHP exception (error_already_set) or exit() (script_exit).
 PHPBIND_COLD [[noreturn]] void throw_pending_exception();
+/// The same for an exception object not pending in the engine (takes its reference).
+PHPBIND_COLD [[noreturn]] void throw_exception_object(zend_object* ex);
 PHPBIND_COLD [[noreturn]] void throw_fatal_error();
 
 /// Raises `cls` with a message that may contain NUL bytes.

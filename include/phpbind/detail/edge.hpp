@@ -97,10 +97,20 @@ void guarded_thunk(void* f) {
 /// C++ -> engine. Runs `f` (engine calls only: nothing with a destructor may
 /// live on its frame, a bailout longjmps out of it) under zend_try. Throws
 /// php::fatal_error after a bailout, and what a pending exception is.
+/// into_php() while the engine has an exception in flight (a C++ destructor
+/// run by its unwinding): the call runs with the exception set aside, as the
+/// engine does around __destruct (zend_objects_destroy_object), and what the
+/// call throws reaches C++ while the one in flight stays the engine's.
+PHPBIND_COLD void into_php_aside(void (*fn)(void*), void* ctx);
+
 template <class F>
 PHPBIND_INLINE void into_php(F&& f) {
     if (UNEXPECTED(!php_callable_now())) refuse_php_call();
     using Fn = std::remove_reference_t<F>;
+    if (UNEXPECTED(EG(exception) != nullptr)) {
+        into_php_aside(&guarded_thunk<Fn>, const_cast<void*>(static_cast<const void*>(&f)));
+        return;
+    }
     if (UNEXPECTED(run_guarded(&guarded_thunk<Fn>, const_cast<void*>(static_cast<const void*>(&f))))) {
         unwinding.fatal_at = unwinding.depth;
         throw_fatal_error();
@@ -158,9 +168,10 @@ inline void discard_result(zval* rv) noexcept {
 /// release_zval() for a caller that may throw: what the release raised (a
 /// fatal error, an exception from __destruct) is thrown here.
 inline void release_checked(zval* z) {
+    zend_object* in_flight = EG(exception);  // the engine's, if any: never taken from it
     release_zval(z);
     if (UNEXPECTED(unwinding.fatal_at >= 0)) throw_fatal_error();
-    if (UNEXPECTED(EG(exception) != nullptr)) throw_pending_exception();
+    if (UNEXPECTED(EG(exception) != nullptr) && !in_flight) throw_pending_exception();
 }
 
 /// OBJ_RELEASE() through the edge.

@@ -34,6 +34,10 @@ gc_collect_cycles();
 echo $n / $rounds, "\n";
 $grown = memory_get_usage() - $base;
 echo $grown <= 4096 ? "back to baseline\n" : "grew by $grown bytes\n";
+// A cycle still alive at the end is not collected at shutdown (the engine
+// reports it as a leak under USE_ZEND_ALLOC=0): break it here.
+unset($keep);
+gc_collect_cycles();
 ?>
 --EXPECT--
 2
