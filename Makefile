@@ -3,6 +3,7 @@
 #   make demo    build examples/hello and run its demo in php
 #   make test    build everything and run the whole test suite
 #   make bench   measure call overhead against a hand-written C extension
+#   make fuzz    a long fuzz run (FUZZ_SEEDS x FUZZ_CALLS, plain and ASan)
 #
 # Each installs missing Debian packages first (as root; otherwise it prints
 # the apt-get command to run).
@@ -11,7 +12,7 @@ BUILD ?= build
 JOBS ?= 2
 PACKAGES := php8.2-cli php8.2-dev libphp8.2-embed cmake make g++ binutils valgrind libgtest-dev
 
-.PHONY: deps configure demo test bench clean
+.PHONY: deps configure demo test bench fuzz clean
 
 deps:
 	@bash tools/ensure-deps.sh $(PACKAGES)
@@ -29,6 +30,17 @@ test: configure
 
 bench: configure
 	cmake --build $(BUILD) --target bench
+
+FUZZ_SEEDS ?= 11,12,13,14
+FUZZ_CALLS ?= 25000
+fuzz: configure
+	cmake --build $(BUILD) --target phpbind_test phpbind_test_asan phpbind_second phpbind_dlopen_shim -j $(JOBS)
+	php -n tests/fuzz/driver.php --name=fuzz-long --mode=plain --php=$$(command -v php) \
+	  --ext=$(abspath $(BUILD))/tests/phpbind_test.so --ext=$(abspath $(BUILD))/tests/phpbind_second.so \
+	  --seeds=$(FUZZ_SEEDS) --calls=$(FUZZ_CALLS) --timeout=1800 --work=$(abspath $(BUILD))/fuzz-long
+	php -n tests/fuzz/driver.php --name=fuzz-long-asan --mode=asan --php=$(abspath $(BUILD))/tests/php-asan-leaks \
+	  --ext=$(abspath $(BUILD))/tests/phpbind_test_asan.so --ext=$(abspath $(BUILD))/tests/phpbind_second.so \
+	  --seeds=$(FUZZ_SEEDS) --calls=$(FUZZ_CALLS) --timeout=3600 --work=$(abspath $(BUILD))/fuzz-long-asan
 
 clean:
 	rm -rf $(BUILD)
