@@ -190,7 +190,9 @@ struct Reentrant {
     explicit Reentrant(int64_t start) : n(start) {}
     int64_t call_during(php::CallableView f) {
         f();
-        return n + static_cast<int64_t>(s.size());
+        int64_t r;
+        if (__builtin_add_overflow(n, static_cast<int64_t>(s.size()), &r)) throw php::arithmetic_error("overflow");
+        return r;
     }
 };
 
