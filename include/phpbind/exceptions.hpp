@@ -174,11 +174,10 @@ public:
 
 namespace detail {
 
-/// Called from a `catch (...)` at a handler's edge: turns the exception being
-/// handled into a pending PHP exception. Returns true for a fatal error: the
-/// caller must then call zend_bailout() once it has left the catch block and
-/// nothing with a destructor remains on its frame. Out of line so the happy
-/// path of a bound function carries no error-handling code.
+/// Called only by detail::edge() (phpbind/detail/edge.hpp), in its catch
+/// block: turns the exception being handled into a pending PHP exception.
+/// Returns true for a fatal error, which the edge resumes once it has left
+/// the catch block. Out of line so the happy path carries no error handling.
 PHPBIND_COLD bool raise_current_exception() noexcept;
 
 /// Turns what a call into PHP left behind into a C++ exception: the pending
