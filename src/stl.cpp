@@ -8,25 +8,34 @@
 PHPBIND_NAMESPACE_BEGIN
 namespace detail {
 
-namespace {
-std::string key_text(const ArrayKey& key) {
-    return key.is_string() ? "'" + std::string(key.as_string()) + "'" : std::to_string(key.as_int());
-}
-} // namespace
-
-void element_type_error(uint32_t num, const char* container, const char* element, zval* value,
-                        const ArrayKey& key) {
-    (void)element;
-    zend_argument_type_error(num, "must be of type %s, %s given at key %s", container, zend_zval_type_name(value),
-                             key_text(key).c_str());
+void element_fault::enter(const ArrayKey& key) {
+    keys.push_back(key.is_string() ? "'" + std::string(key.as_string()) + "'" : std::to_string(key.as_int()));
 }
 
-void key_type_error(uint32_t num, const char* container, const ArrayKey& key) {
-    zend_argument_type_error(num, "must be of type %s, key %s is not allowed", container, key_text(key).c_str());
+std::string fault_message(const char* container, const element_fault& f) {
+    std::string msg = std::string("must be of type ") + container + ", ";
+    // One key as it was always printed ("at key 3"); a path of keys as the
+    // subscripts that reach the element ("at key [0]['name']").
+    std::string where;
+    if (f.keys.size() == 1) {
+        where = f.keys[0];
+    } else {
+        for (const std::string& k : f.keys) where += "[" + k + "]";
+    }
+    if (f.bad_key) return msg + "key " + where + " is not allowed";
+    msg += f.given + " given";
+    if (!f.keys.empty()) msg += " at key " + where;
+    return msg;
 }
 
-void list_shape_error(uint32_t num, const char* container, size_t expected) {
-    zend_argument_type_error(num, "must be of type %s, a list of exactly %zu elements", container, expected);
+void raise_fault(uint32_t num, const char* container, const element_fault& f) {
+    zend_argument_type_error(num, "%s", fault_message(container, f).c_str());
+}
+
+std::string list_shape_given(zend_array* ht, size_t expected) {
+    uint32_t n = zend_hash_num_elements(ht);
+    if (n != expected) return "array of " + std::to_string(n) + (n == 1 ? " element" : " elements");
+    return "array that is not a list";
 }
 
 void abandon_packed_fill(zend_array* ht, uint32_t filled) noexcept {

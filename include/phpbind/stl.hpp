@@ -9,8 +9,11 @@
 // Containers are read in two steps: the argument is validated when it is
 // loaded (every element with its caster's strict rules: exact PHP types, int
 // to float allowed), then the C++ container is built. An element of the wrong
-// type raises TypeError: `f(): Argument #1 ($v) must be of type array<int>,
-// string given at key 3`.
+// type raises TypeError naming the container's full type, the offending
+// element's own type and where it is: `f(): Argument #1 ($v) must be of type
+// array<int>, string given at key 3`; inside nested containers, the path of
+// keys down to it: `must be of type array<array<int>>, string given at key
+// [0][1]`; a key the map does not allow: `..., key [5]['k'] is not allowed`.
 #pragma once
 
 #include <phpbind/array.hpp>
@@ -32,10 +35,21 @@ PHPBIND_NAMESPACE_BEGIN
 
 namespace detail {
 
-PHPBIND_COLD void element_type_error(uint32_t num, const char* container, const char* element, zval* value,
-                                     const ArrayKey& key);
-PHPBIND_COLD void key_type_error(uint32_t num, const char* container, const ArrayKey& key);
-PHPBIND_COLD void list_shape_error(uint32_t num, const char* container, size_t expected);
+/// Where a container read strictly went wrong, for the TypeError: the keys
+/// from the argument down to the offending element, and what was found there.
+/// Only built on the error path, by find_fault().
+struct element_fault {
+    std::vector<std::string> keys;  // each as a message prints it: 3, 'name'
+    std::string given;              // "string", "array of 1 element"
+    bool bad_key = false;           // the last key is itself not allowed
+    void enter(const ArrayKey& key);
+};
+/// "must be of type array<array<int>>, string given at key [0][1]"
+PHPBIND_COLD std::string fault_message(const char* container, const element_fault& f);
+/// Raises the TypeError for argument `num` (phase one: the caller returns false).
+PHPBIND_COLD void raise_fault(uint32_t num, const char* container, const element_fault& f);
+/// "array of 1 element", "array that is not a list": a list of the wrong shape.
+PHPBIND_COLD std::string list_shape_given(zend_array* ht, size_t expected);
 /// Releases an array whose packed fill stopped after `filled` elements
 /// because an element's caster threw (the fill macros set the counts only
 /// at the end).
@@ -105,14 +119,67 @@ inline zval* deref_slot(zval* z) noexcept {
     return z;
 }
 
-// "array<int>", "array<string,float>" — for messages; built once per type.
-template <class K, class V>
-const char* array_type_name() {
-    static const std::string name = [] {
-        if constexpr (std::is_void_v<K>) return std::string("array<") + caster<V>::type_name + ">";
-        else return std::string("array<") + caster<K>::type_name + "," + caster<V>::type_name + ">";
-    }();
+template <class T>
+concept generic_optional = requires { typename caster<T>::inner; } && requires(T t) { t.has_value(); };
+
+/// T's type as messages print it, containers with their elements:
+/// "array<array<int>>", "array<string,float>", "array{int, string}", "?int".
+template <class T>
+std::string full_type_name() {
+    if constexpr (generic_optional<T>) {
+        std::string inner = full_type_name<typename T::value_type>();
+        return inner.find('|') == std::string::npos ? "?" + inner : inner + "|null";
+    } else if constexpr (requires { caster<T>::full_type_name(); }) {
+        return caster<T>::full_type_name();
+    } else if constexpr (requires { caster<T>::binds_object; caster<T>::class_name(); }) {
+        try {
+            return caster<T>::class_name();
+        } catch (...) {  // not bound (yet): the message still says what was expected
+            return caster<T>::type_name;
+        }
+    } else {
+        return caster<T>::type_name;
+    }
+}
+
+/// The full type name of container T, built once (at the first error: the
+/// names of bound classes and enums are only known after registration).
+template <class T>
+const char* container_type_name() {
+    static const std::string name = caster<T>::full_type_name();
     return name.c_str();
+}
+
+/// Fills `f` for `z`, a value that caster<T>::try_load refused: containers
+/// walk down to the first element they refuse; any other type is the
+/// offending value itself.
+template <class T>
+void find_fault(zval* z, element_fault& f) {
+    if constexpr (generic_optional<T>) {
+        find_fault<typename T::value_type>(z, f);  // not null, or it would have been accepted
+    } else if constexpr (requires { caster<T>::find_fault(z, f); }) {
+        caster<T>::find_fault(z, f);
+    } else {
+        f.given = zend_zval_type_name(z);
+    }
+}
+
+/// The first element of `ht` that caster<T> refuses, into `f`.
+template <class T>
+void find_element_fault(zend_array* ht, element_fault& f) {
+    zend_ulong h;
+    zend_string* key;
+    zval* v;
+    ZEND_HASH_FOREACH_KEY_VAL(ht, h, key, v) {
+        zval* e = deref_slot<T>(v);
+        if (!element_ok<T>(e)) {
+            f.enter(key ? ArrayKey(key) : ArrayKey(static_cast<zend_long>(h)));
+            find_fault<T>(e, f);
+            return;
+        }
+    }
+    ZEND_HASH_FOREACH_END();
+    f.given = "array";  // not reached: the caller saw an element refused
 }
 
 template <class K>
@@ -147,11 +214,16 @@ struct caster<std::vector<T, Alloc>> {
         ZEND_HASH_FOREACH_END();
         return true;
     }
+    static std::string full_type_name() { return "array<" + detail::full_type_name<T>() + ">"; }
+    static void find_fault(zval* z, detail::element_fault& f) {
+        if (Z_TYPE_P(z) != IS_ARRAY) f.given = zend_zval_type_name(z);
+        else detail::find_element_fault<T>(Z_ARR_P(z), f);
+    }
     [[noreturn]] PHPBIND_COLD static void bad_element(const parsed& p, zval* v) {
-        ArrayKey k = detail::slot_key(p.ht, v);
-        std::string key = k.is_string() ? "'" + std::string(k.as_string()) + "'" : std::to_string(k.as_int());
-        throw argument_type_error(p.num, std::string("must be of type ") + detail::array_type_name<void, T>() +
-                                             ", " + zend_zval_type_name(detail::deref_slot<T>(v)) + " given at key " + key);
+        detail::element_fault f;
+        f.enter(detail::slot_key(p.ht, v));
+        detail::find_fault<T>(detail::deref_slot<T>(v), f);
+        throw argument_type_error(p.num, detail::fault_message(detail::container_type_name<std::vector<T, Alloc>>(), f));
     }
     static T element(const parsed& p, zval* slot) {
         typename elem::parsed e;
@@ -214,45 +286,68 @@ struct map_caster : array_caster_base {
     static_assert(std::is_integral_v<K> || detail::is_string_key<K>,
                   "phpbind: map keys must be an integer type or std::string (PHP array keys are int|string)");
 
-    static bool key_ok(zend_string* key) noexcept { return key ? detail::is_string_key<K> : true; }
-
-    static bool load(zval* arg, uint32_t num, zend_array*& out, bool nullable) {
-        if (!array_caster_base::load(arg, num, out, nullable)) return false;
+    /// A string key only for a string-keyed map; an int key in K's range.
+    static bool key_ok(zend_string* key, zend_ulong h) noexcept {
+        if (key) return detail::is_string_key<K>;
+        if constexpr (std::is_integral_v<K>) {
+            typename caster<K>::parsed kp;
+            zval kz;
+            ZVAL_LONG(&kz, static_cast<zend_long>(h));
+            return caster<K>::try_load(&kz, kp);
+        }
+        return true;
+    }
+    static bool elements_ok(zend_array* ht) noexcept {
         zend_ulong h;
         zend_string* key;
         zval* v;
-        ZEND_HASH_FOREACH_KEY_VAL(out, h, key, v) {
-            ArrayKey k = key ? ArrayKey(key) : ArrayKey(static_cast<zend_long>(h));
-            if (UNEXPECTED(!key_ok(key))) {
-                detail::key_type_error(num, detail::array_type_name<K, V>(), k);
-                return false;
-            }
-            if constexpr (std::is_integral_v<K>) {
-                typename caster<K>::parsed kp;
-                zval kz;
-                ZVAL_LONG(&kz, static_cast<zend_long>(h));
-                if (UNEXPECTED(!caster<K>::try_load(&kz, kp))) {
-                    detail::key_type_error(num, detail::array_type_name<K, V>(), k);
-                    return false;
-                }
-            }
-            if (UNEXPECTED(!detail::element_ok<V>(detail::deref_slot<V>(v)))) {
-                detail::element_type_error(num, detail::array_type_name<K, V>(), caster<V>::type_name, v, k);
-                return false;
-            }
+        ZEND_HASH_FOREACH_KEY_VAL(ht, h, key, v) {
+            if (!key_ok(key, h) || !detail::element_ok<V>(detail::deref_slot<V>(v))) return false;
         }
         ZEND_HASH_FOREACH_END();
         return true;
     }
-    static bool try_load(zval* z, zend_array*& out) noexcept {
-        if (!array_caster_base::try_load(z, out)) return false;
+
+    static std::string full_type_name() {
+        return "array<" + detail::full_type_name<K>() + "," + detail::full_type_name<V>() + ">";
+    }
+    static void find_fault(zval* z, detail::element_fault& f) {
+        if (Z_TYPE_P(z) != IS_ARRAY) {
+            f.given = zend_zval_type_name(z);
+            return;
+        }
+        zend_ulong h;
         zend_string* key;
         zval* v;
-        ZEND_HASH_FOREACH_STR_KEY_VAL(out, key, v) {
-            if (!key_ok(key) || !detail::element_ok<V>(detail::deref_slot<V>(v))) return false;
+        ZEND_HASH_FOREACH_KEY_VAL(Z_ARR_P(z), h, key, v) {
+            if (!key_ok(key, h)) {
+                f.enter(key ? ArrayKey(key) : ArrayKey(static_cast<zend_long>(h)));
+                f.bad_key = true;
+                return;
+            }
+            zval* e = detail::deref_slot<V>(v);
+            if (!detail::element_ok<V>(e)) {
+                f.enter(key ? ArrayKey(key) : ArrayKey(static_cast<zend_long>(h)));
+                detail::find_fault<V>(e, f);
+                return;
+            }
         }
         ZEND_HASH_FOREACH_END();
+        f.given = "array";  // not reached: the caller saw an element refused
+    }
+
+    static bool load(zval* arg, uint32_t num, zend_array*& out, bool nullable) {
+        if (!array_caster_base::load(arg, num, out, nullable)) return false;
+        if (UNEXPECTED(!elements_ok(out))) {
+            detail::element_fault f;
+            find_fault(arg, f);
+            detail::raise_fault(num, detail::container_type_name<Map>(), f);
+            return false;
+        }
         return true;
+    }
+    static bool try_load(zval* z, zend_array*& out) noexcept {
+        return array_caster_base::try_load(z, out) && elements_ok(out);
     }
     static Map get(zend_array* ht) {
         Map out;
@@ -304,33 +399,50 @@ struct tuple_caster : array_caster_base {
     static constexpr size_t N = sizeof...(T);
 
     template <size_t... I>
-    static bool elements_ok(zend_array* ht, uint32_t num, bool raise, std::index_sequence<I...>) {
-        bool ok = true;
-        ((ok = ok && [&] {
-              zval* v = zend_hash_index_find(ht, I);
-              if (detail::element_ok<T>(detail::deref_slot<T>(v))) return true;
-              if (raise)
-                  detail::element_type_error(num, "array", caster<T>::type_name, v,
-                                             ArrayKey(static_cast<zend_long>(I)));
-              return false;
-          }()),
-         ...);
-        return ok;
+    static bool elements_ok(zend_array* ht, std::index_sequence<I...>) noexcept {
+        return (detail::element_ok<T>(detail::deref_slot<T>(zend_hash_index_find(ht, I))) && ...);
     }
     static bool shape_ok(zend_array* ht) noexcept {
         return zend_hash_num_elements(ht) == N && zend_array_is_list(ht);
     }
+
+    static std::string full_type_name() {
+        std::string s = "array{";
+        ((s += detail::full_type_name<T>(), s += ", "), ...);
+        if constexpr (N > 0) s.resize(s.size() - 2);
+        return s + "}";
+    }
+    template <size_t... I>
+    static void find_element_fault(zend_array* ht, detail::element_fault& f, std::index_sequence<I...>) {
+        (void)((
+                   [&] {
+                       zval* e = detail::deref_slot<T>(zend_hash_index_find(ht, I));
+                       if (detail::element_ok<T>(e)) return false;
+                       f.enter(ArrayKey(static_cast<zend_long>(I)));
+                       detail::find_fault<T>(e, f);
+                       return true;
+                   }() ||
+                   ...));
+    }
+    static void find_fault(zval* z, detail::element_fault& f) {
+        if (Z_TYPE_P(z) != IS_ARRAY) f.given = zend_zval_type_name(z);
+        else if (!shape_ok(Z_ARR_P(z))) f.given = detail::list_shape_given(Z_ARR_P(z), N);
+        else find_element_fault(Z_ARR_P(z), f, std::index_sequence_for<T...>{});
+    }
+
     static bool load(zval* arg, uint32_t num, zend_array*& out, bool nullable) {
         if (!array_caster_base::load(arg, num, out, nullable)) return false;
-        if (UNEXPECTED(!shape_ok(out))) {
-            detail::list_shape_error(num, "array", N);
+        if (UNEXPECTED(!shape_ok(out) || !elements_ok(out, std::index_sequence_for<T...>{}))) {
+            detail::element_fault f;
+            find_fault(arg, f);
+            detail::raise_fault(num, detail::container_type_name<Tuple>(), f);
             return false;
         }
-        return elements_ok(out, num, true, std::index_sequence_for<T...>{});
+        return true;
     }
     static bool try_load(zval* z, zend_array*& out) noexcept {
         return array_caster_base::try_load(z, out) && shape_ok(out) &&
-               elements_ok(out, 0, false, std::index_sequence_for<T...>{});
+               elements_ok(out, std::index_sequence_for<T...>{});
     }
     template <size_t... I>
     static Tuple build(zend_array* ht, std::index_sequence<I...>) {
@@ -431,6 +543,27 @@ struct caster<std::variant<T...>> {
         }
     }
     static V get(parsed& p) { return build(p.arg); }
+
+    static std::string full_type_name() {
+        std::string s;
+        ((s += s.empty() ? "" : "|", s += detail::full_type_name<T>()), ...);
+        return s;
+    }
+    /// An element that no alternative takes: when only one alternative can
+    /// hold a value of its PHP type (an array for int|array<int>), the fault
+    /// is inside that alternative; otherwise it is the value itself.
+    static void find_fault(zval* z, detail::element_fault& f) {
+        const uint32_t bit = 1u << Z_TYPE_P(z);
+        if (((caster<T>::type_mask & bit ? 1 : 0) + ...) != 1) {
+            f.given = zend_zval_type_name(z);
+            return;
+        }
+        (void)(([&] {
+             if (!(caster<T>::type_mask & bit)) return false;
+             detail::find_fault<T>(z, f);
+             return true;
+         }() || ...));
+    }
     static void to_zval(const V& v, zval* out) {
         std::visit([&](const auto& a) { caster<std::decay_t<decltype(a)>>::to_zval(a, out); }, v);
     }

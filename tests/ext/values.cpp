@@ -217,6 +217,24 @@ php::String string_append_too_long() {
     s.append(std::string_view("x", ZSTR_MAX_LEN - 1));
     return s;
 }
+// Nested containers: a wrong element is named by its key path.
+template <class C>
+int64_t count_of(const C& c) {
+    return static_cast<int64_t>(c.size());
+}
+int64_t vec_vec(const std::vector<std::vector<int64_t>>& v) {
+    int64_t n = 0;
+    for (const auto& inner : v) n += count_of(inner);
+    return n;
+}
+int64_t vec3(const std::vector<std::vector<std::vector<std::string>>>& v) { return count_of(v); }
+int64_t map_vec(const std::map<std::string, std::vector<int64_t>>& m) { return count_of(m); }
+int64_t vec_map(const std::vector<std::map<std::string, double>>& v) { return count_of(v); }
+int64_t map_map(const std::map<int64_t, std::map<uint8_t, bool>>& m) { return count_of(m); }
+int64_t vec_pair(const std::vector<std::pair<int64_t, std::string>>& v) { return count_of(v); }
+int64_t tuple_vec(const std::tuple<std::string, std::vector<int64_t>>& t) { return count_of(std::get<1>(t)); }
+int64_t vec_opt_vec(const std::vector<std::optional<std::vector<int64_t>>>& v) { return count_of(v); }
+int64_t vec_variant(const std::vector<std::variant<int64_t, std::vector<int64_t>>>& v) { return count_of(v); }
 std::vector<Point> points(int64_t n) {
     std::vector<Point> out;
     for (int64_t i = 0; i < n; ++i) out.push_back(Point{static_cast<double>(i), static_cast<double>(i * i)});
@@ -258,6 +276,15 @@ void register_values(php::module& m) {
     m.def<&words_view>("pb_words_view");
     m.def<&point_mid>("pb_point_mid", arg("a"), arg("b"));
     m.def<&points>("pb_points", arg("n"));
+    m.def<&vec_vec>("pb_vec_vec", arg("v"));
+    m.def<&vec3>("pb_vec3", arg("v"));
+    m.def<&map_vec>("pb_map_vec", arg("m"));
+    m.def<&vec_map>("pb_vec_map", arg("v"));
+    m.def<&map_map>("pb_map_map", arg("m"));
+    m.def<&vec_pair>("pb_vec_pair", arg("v"));
+    m.def<&tuple_vec>("pb_tuple_vec", arg("t"));
+    m.def<&vec_opt_vec>("pb_vec_opt_vec", arg("v"));
+    m.def<&vec_variant>("pb_vec_variant", arg("v"));
     m.def<&max_array_size>("pb_max_array_size");
     m.def<&array_with_capacity>("pb_array_with_capacity", arg("n"));
     m.def<&string_too_long>("pb_string_too_long");

@@ -107,8 +107,8 @@ array(2) {
   [1]=>
   int(1)
 }
-TypeError: pb_pair_swap(): Argument #1 ($pair) must be of type array, a list of exactly 2 elements
-TypeError: pb_pair_swap(): Argument #1 ($pair) must be of type array, a list of exactly 2 elements
+TypeError: pb_pair_swap(): Argument #1 ($pair) must be of type array{int, string}, array of 1 element given
+TypeError: pb_pair_swap(): Argument #1 ($pair) must be of type array{int, string}, array that is not a list given
 array(3) {
   [0]=>
   int(1)
@@ -117,7 +117,7 @@ array(3) {
   [2]=>
   string(1) "s"
 }
-TypeError: pb_tuple_echo(): Argument #1 ($tuple) must be of type array, int given at key 2
+TypeError: pb_tuple_echo(): Argument #1 ($tuple) must be of type array{int, float, string}, int given at key 2
 int(2)
 string(2) "a+"
 int(3)
