@@ -54,6 +54,13 @@ struct param {
     static void after(H&) {}
 };
 
+// A by-reference parameter reads a counted copy of the referenced value:
+// user code that runs before the body (a later argument's coercion calls an
+// error handler, which may reassign the variable) cannot free what the copy
+// borrows, and a weak-mode coercion converts the copy, never the variable (a
+// reference held by a typed property keeps its type). The result is
+// assigned through the reference with the engine's checks
+// (ZEND_TRY_ASSIGN_REF_TMP: zend_try_assign_typed_ref for typed references).
 template <class T>
 struct param<ref<T>> {
     using value_type = T;
@@ -63,6 +70,7 @@ struct param<ref<T>> {
     static constexpr bool is_variadic = false;
     struct state {
         zval* target;
+        zval copy;  // counted while present; released by drop() or release()
         typename c::parsed value;
         bool present;
     };
@@ -75,9 +83,23 @@ struct param<ref<T>> {
         zval* v = arg;
         ZVAL_DEREF(v);
         st.present = Z_TYPE_P(v) > IS_NULL;
-        return !st.present || c::load(v, num, st.value, false);
+        if (!st.present) return true;
+        ZVAL_COPY(&st.copy, v);
+        if (EXPECTED(c::load(&st.copy, num, st.value, false))) return true;
+        st.present = false;
+        zval_ptr_dtor(&st.copy);  // before the body: no C++ frame to unwind
+        return false;
     }
     static holder hold(state& st) { return holder{st.target, st.present ? T(c::get(st.value)) : T{}}; }
+    static constexpr bool owns_state = true;
+    // A later argument failed: the body never runs (no edge entered yet).
+    static void drop(state& st) noexcept {
+        if (st.present) zval_ptr_dtor(&st.copy);
+    }
+    // The body's edge is leaving.
+    static void release(state& st) noexcept {
+        if (st.present) release_zval(&st.copy);
+    }
     static ref<T> pass(holder& h) { return ref<T>(&h.value); }
     static void after(holder& h) {
         if (!h.target) return;
@@ -274,6 +296,34 @@ PHPBIND_INLINE S& state_of(state_slot<I, S>& s) {
     return s.v;
 }
 
+// A parameter whose first-phase state owns a reference (a by-reference
+// copy): drop() releases it if the body never runs, release() when the
+// body's edge leaves, however it leaves.
+template <class P>
+inline constexpr bool owns_state_v = [] {
+    if constexpr (requires { param<P>::owns_state; }) return param<P>::owns_state;
+    else return false;
+}();
+
+template <class P, class S>
+PHPBIND_INLINE void drop_state(S& st, bool loaded) noexcept {
+    if constexpr (owns_state_v<P>) {
+        if (loaded) param<P>::drop(st);
+    }
+}
+
+template <class Pack, class... P>
+struct release_at_exit {
+    Pack& st;
+    ~release_at_exit() { release_each(std::index_sequence_for<P...>{}); }
+    template <size_t... I>
+    void release_each(std::index_sequence<I...>) noexcept {
+        ([&] {
+            if constexpr (owns_state_v<P>) param<P>::release(state_of<I>(st));
+        }(), ...);
+    }
+};
+
 template <class... T>
 struct last_of {
     using type = typename decltype((std::type_identity<T>{}, ...))::type;
@@ -315,10 +365,23 @@ struct binder {
     static PHPBIND_INLINE void run([[maybe_unused]] zend_execute_data* execute_data, zval* return_value,
                                    [[maybe_unused]] uint32_t argc, std::index_sequence<I...>) {
         state_pack<std::index_sequence<I...>, typename param<A>::state...> st;
-        if (!(load_one<I, Req, A>(execute_data, argc, state_of<I>(st)) && ...)) return;
+        constexpr bool owns = (owns_state_v<A> || ...);
+        if constexpr (!owns) {
+            if (!(load_one<I, Req, A>(execute_data, argc, state_of<I>(st)) && ...)) return;
+        } else {
+            size_t loaded = 0;
+            if (!((load_one<I, Req, A>(execute_data, argc, state_of<I>(st)) && (++loaded, true)) && ...)) {
+                (drop_state<A>(state_of<I>(st), I < loaded), ...);
+                return;
+            }
+        }
         // Phase two, through the edge: C++ values; nothing here calls into
         // the engine but through a guard.
         if (UNEXPECTED(!edge([&] {
+                [[maybe_unused]] auto release = [&] {
+                    if constexpr (owns) return release_at_exit<decltype(st), A...>{st};
+                    else return 0;
+                }();
                 std::tuple<decltype(param<A>::hold(state_of<I>(st)))...> h{param<A>::hold(state_of<I>(st))...};
                 if constexpr (requires { Invoke::is_method; }) {
                     // A method: the invoker finds the C++ object in $this and
