@@ -74,70 +74,14 @@ void union_type_error(uint32_t num, uint32_t mask, zval* arg) {
     zend_string_release(t);
 }
 
-// PHP's coercive-mode rule for scalar union types: try int, then float, then
-// string, then bool (zend_verify_weak_scalar_type_hint).
-bool weak_scalar(zval* arg, uint32_t mask, zval* out) {
-    zend_long l;
-    double d;
-    uint8_t t = Z_TYPE_P(arg);
-    if (t != IS_LONG && t != IS_DOUBLE && t != IS_STRING && t != IS_TRUE && t != IS_FALSE) {
-        if (t == IS_OBJECT && (mask & MAY_BE_STRING)) {
-            zend_string* s = zval_try_get_string_func(arg);
-            if (!s) return false;
-            ZVAL_STR(out, s);
-            return true;
-        }
-        return false;
-    }
-    if (mask & MAY_BE_LONG) {
-        if (t == IS_DOUBLE && ZEND_DOUBLE_FITS_LONG(Z_DVAL_P(arg)) &&
-            Z_DVAL_P(arg) == static_cast<double>(static_cast<zend_long>(Z_DVAL_P(arg)))) {
-            ZVAL_LONG(out, static_cast<zend_long>(Z_DVAL_P(arg)));
-            return true;
-        }
-        if (t == IS_STRING) {
-            uint8_t nt = is_numeric_string(Z_STRVAL_P(arg), Z_STRLEN_P(arg), &l, &d, false);
-            if (nt == IS_LONG) {
-                ZVAL_LONG(out, l);
-                return true;
-            }
-            if (nt == IS_DOUBLE && !(mask & MAY_BE_DOUBLE) && ZEND_DOUBLE_FITS_LONG(d) &&
-                d == static_cast<double>(static_cast<zend_long>(d))) {
-                ZVAL_LONG(out, static_cast<zend_long>(d));
-                return true;
-            }
-        }
-        if ((t == IS_TRUE || t == IS_FALSE) && !(mask & (MAY_BE_DOUBLE | MAY_BE_STRING))) {
-            ZVAL_LONG(out, t == IS_TRUE);
-            return true;
-        }
-    }
-    if (mask & MAY_BE_DOUBLE) {
-        if (t == IS_LONG) {
-            ZVAL_DOUBLE(out, static_cast<double>(Z_LVAL_P(arg)));
-            return true;
-        }
-        if (t == IS_STRING) {
-            uint8_t nt = is_numeric_string(Z_STRVAL_P(arg), Z_STRLEN_P(arg), &l, &d, false);
-            if (nt == IS_DOUBLE || nt == IS_LONG) {
-                ZVAL_DOUBLE(out, nt == IS_DOUBLE ? d : static_cast<double>(l));
-                return true;
-            }
-        }
-    }
-    if (mask & MAY_BE_STRING) {
-        if (t == IS_LONG || t == IS_DOUBLE || t == IS_TRUE || t == IS_FALSE) {
-            ZVAL_STR(out, zval_get_string_func(arg));
-            return true;
-        }
-    }
-    if (mask & MAY_BE_BOOL) {
-        if (t == IS_LONG || t == IS_DOUBLE || t == IS_STRING) {
-            ZVAL_BOOL(out, zend_is_true(arg));
-            return true;
-        }
-    }
-    return false;
+// The engine's own coercion for a union's scalar types, in place: weak mode
+// tries int, float, string, bool (zend_verify_weak_scalar_type_hint, which
+// raises the same deprecations, and calls __toString); strict mode only
+// widens int to float. is_internal_arg is false: an internal argument is
+// only verified there in debug builds, and null is refused as for userland.
+bool coerce_scalar_union(zval* arg, uint32_t mask) {
+    if (Z_TYPE_P(arg) == IS_NULL) return false;
+    return zend_verify_scalar_type_hint(mask, arg, ZEND_ARG_USES_STRICT_TYPES(), false);
 }
 
 } // namespace detail

@@ -479,70 +479,96 @@ template <class... T>
 struct caster<std::tuple<T...>> : tuple_caster<std::tuple<T...>, T...> {};
 
 // ---------------------------------------------------------------------------
-// std::variant: a union type. An argument whose PHP type is one of the
-// alternatives is taken as is; otherwise, in weak mode, PHP's own preference
-// for scalar unions applies (int, then float, then string, then bool).
+// std::variant: a union type, checked and coerced as the engine checks a
+// userland union (zend_check_type_slow): the alternative of the value's own
+// PHP type first, then one that takes the value as it is (a class, a
+// callable, an array of another shape); otherwise, for the scalar
+// alternatives, the engine's coercion itself (zend_verify_scalar_type_hint:
+// int, then float, then string, then bool in weak mode; only int to float in
+// strict mode). null is refused unless an alternative takes it, as for a
+// userland union.
 namespace detail {
 const char* union_type_name(std::initializer_list<const char*> names, uint32_t mask);
 PHPBIND_COLD void union_type_error(uint32_t num, uint32_t mask, zval* arg);
-bool weak_scalar(zval* arg, uint32_t mask, zval* out);
+PHPBIND_COLD bool coerce_scalar_union(zval* arg, uint32_t mask);
+
+inline constexpr uint32_t scalar_mask = MAY_BE_BOOL | MAY_BE_LONG | MAY_BE_DOUBLE | MAY_BE_STRING;
+/// An alternative that holds only scalars (int, float, string, bool): it
+/// takes exactly its own PHP types, and others by coercion only.
+template <class A>
+constexpr bool scalar_alternative() {
+    if constexpr (requires { caster<A>::class_name(); }) return false;
+    else return caster<A>::type_mask != 0 && (caster<A>::type_mask & ~(scalar_mask | MAY_BE_NULL)) == 0;
+}
 } // namespace detail
 
 template <class... T>
 struct caster<std::variant<T...>> {
     using V = std::variant<T...>;
     static constexpr uint32_t type_mask = (caster<T>::type_mask | ...);
+    static constexpr uint32_t scalars = ((detail::scalar_alternative<T>() ? caster<T>::type_mask : 0) | ...) &
+                                        detail::scalar_mask;
     static inline const char* type_name = detail::union_type_name({caster<T>::type_name...}, type_mask);
     struct parsed {
         zval* arg;
-        zval coerced;  // a weak-mode coercion of the argument (a scalar; never refcounted but strings)
-        bool use_coerced;
+        size_t which;
     };
 
+    // Pass one: an alternative of the value's own PHP type.
     template <size_t I = 0>
-    static bool pick(zval* z, size_t& which) noexcept {
+    static bool pick_own(zval* z, size_t& which) noexcept {
         if constexpr (I == sizeof...(T)) {
             return false;
         } else {
             using A = std::variant_alternative_t<I, V>;
-            if (detail::element_ok<A>(z)) {
+            if ((caster<A>::type_mask & (1u << Z_TYPE_P(z))) && detail::element_ok<A>(z)) {
                 which = I;
                 return true;
             }
-            return pick<I + 1>(z, which);
+            return pick_own<I + 1>(z, which);
         }
     }
+    // Pass two: a non-scalar alternative that takes the value as it is.
+    template <size_t I = 0>
+    static bool pick_other(zval* z, size_t& which) noexcept {
+        if constexpr (I == sizeof...(T)) {
+            return false;
+        } else {
+            using A = std::variant_alternative_t<I, V>;
+            if (!detail::scalar_alternative<A>() && detail::element_ok<A>(z)) {
+                which = I;
+                return true;
+            }
+            return pick_other<I + 1>(z, which);
+        }
+    }
+    static bool pick(zval* z, size_t& which) noexcept { return pick_own(z, which) || pick_other(z, which); }
+
     static bool load(zval* arg, uint32_t num, parsed& out, bool) {
-        size_t which;
         out.arg = arg;
-        out.use_coerced = false;
-        if (pick(arg, which)) return true;
-        if (!ZEND_ARG_USES_STRICT_TYPES() && detail::weak_scalar(arg, type_mask, &out.coerced)) {
-            // Keep the coerced value in the argument slot, as ZPP does for strings.
-            zval_ptr_dtor(arg);
-            ZVAL_COPY_VALUE(arg, &out.coerced);
-            return true;
+        if (pick(arg, out.which)) return true;
+        // The coerced value replaces the argument in its slot, as the engine
+        // does for a userland parameter.
+        if constexpr (scalars != 0) {
+            if (detail::coerce_scalar_union(arg, scalars) && pick_own(arg, out.which)) return true;
+            if (EG(exception)) return false;  // an error handler or __toString threw
         }
         detail::union_type_error(num, type_mask, arg);
         return false;
     }
     static bool try_load(zval* z, parsed& out) noexcept {
-        size_t which;
         out.arg = z;
-        out.use_coerced = false;
-        return pick(z, which);
+        return pick(z, out.which);
     }
     template <size_t I = 0>
-    static V build(zval* z) {
+    static V build(zval* z, size_t which) {
         using A = std::variant_alternative_t<I, V>;
-        if constexpr (I + 1 == sizeof...(T)) {
-            return V(std::in_place_index<I>, element_get<A>(z));
-        } else {
-            if (detail::element_ok<A>(z)) return V(std::in_place_index<I>, detail::element_get<A>(z));
-            return build<I + 1>(z);
+        if constexpr (I + 1 < sizeof...(T)) {
+            if (which != I) return build<I + 1>(z, which);
         }
+        return V(std::in_place_index<I>, detail::element_get<A>(z));
     }
-    static V get(parsed& p) { return build(p.arg); }
+    static V get(parsed& p) { return build(p.arg, p.which); }
 
     static std::string full_type_name() {
         std::string s;
@@ -568,11 +594,6 @@ struct caster<std::variant<T...>> {
         std::visit([&](const auto& a) { caster<std::decay_t<decltype(a)>>::to_zval(a, out); }, v);
     }
 
-private:
-    template <class A>
-    static A element_get(zval* z) {
-        return detail::element_get<A>(z);
-    }
 };
 
 // ---------------------------------------------------------------------------

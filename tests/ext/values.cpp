@@ -190,6 +190,12 @@ std::string variant_kind(std::variant<double, bool> v) {
     return std::holds_alternative<double>(v) ? "float:" + std::to_string(std::get<double>(v))
                                              : std::string("bool:") + (std::get<bool>(v) ? "true" : "false");
 }
+// Union twins: each returns what it was given, so a test compares the
+// value's type and content with a userland function of the same union.
+template <class... T>
+std::variant<T...> union_echo(std::variant<T...> v) {
+    return v;
+}
 std::vector<int64_t> map_with(std::function<int64_t(int64_t)> f, std::vector<int64_t> v) {
     for (auto& x : v) x = f(x);
     return v;
@@ -270,6 +276,15 @@ void register_values(php::module& m) {
     m.def<&tuple_echo>("pb_tuple_echo", arg("tuple"));
     m.def<&variant_next>("pb_variant_next", arg("value"));
     m.def<&variant_kind>("pb_variant_kind", arg("value"));
+    m.def<&union_echo<int64_t, std::string>>("pb_union_int_string", arg("value"));
+    m.def<&union_echo<int64_t, double>>("pb_union_int_float", arg("value"));
+    m.def<&union_echo<double, std::string>>("pb_union_float_string", arg("value"));
+    m.def<&union_echo<int64_t, bool>>("pb_union_int_bool", arg("value"));
+    m.def<&union_echo<std::string, bool>>("pb_union_string_bool", arg("value"));
+    m.def<&union_echo<double, bool>>("pb_union_float_bool", arg("value"));
+    m.def<&union_echo<bool, double, int64_t>>("pb_union_bool_float_int", arg("value"));
+    m.def<&union_echo<std::string, double, int64_t>>("pb_union_string_float_int", arg("value"));
+    m.def<&union_echo<int64_t, std::vector<int64_t>>>("pb_union_int_array", arg("value"));
     m.def<&map_with>("pb_map_with", arg("callback"), arg("values"));
     m.def<&opt_vec>("pb_opt_vec", arg("values") = std::nullopt);
     m.def<&squares>("pb_squares", arg("n"));

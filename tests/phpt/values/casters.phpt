@@ -45,7 +45,7 @@ foreach (['pb_vec_double', 'pb_map_count', 'pb_pair_swap', 'pb_variant_next', 'p
     echo $f, '(', implode(', ', array_map(fn($p) => $p->getType() . ' $' . $p->getName(), $r->getParameters())), '): ', $r->getReturnType(), "\n";
 }
 ?>
---EXPECT--
+--EXPECTF--
 array(3) {
   [0]=>
   int(2)
@@ -121,7 +121,9 @@ TypeError: pb_tuple_echo(): Argument #1 ($tuple) must be of type array{int, floa
 int(2)
 string(2) "a+"
 int(3)
-string(4) "2.5+"
+
+Deprecated: Implicit conversion from float 2.5 to int loses precision in %s on line %d
+int(3)
 TypeError: pb_variant_next(): Argument #1 ($value) must be of type string|int, array given
 string(14) "float:1.000000"
 string(9) "bool:true"
