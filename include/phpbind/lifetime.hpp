@@ -20,6 +20,8 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
+#include <span>
 #include <type_traits>
 #include <utility>
 
@@ -28,50 +30,126 @@ PHPBIND_NAMESPACE_BEGIN
 enum class lifetime { request, persistent };
 
 /// Specialise (or give T a `static constexpr php::lifetime php_lifetime`) for
-/// your own types. Plain C++ types are persistent: they hold no engine memory.
-/// Standard containers, optional, pair, tuple and variant take the lifetime of
-/// what they hold.
+/// your own types. The trait sees through what it can:
+///   - standard containers, optional, pair, tuple, variant, smart pointers,
+///     std::array, C arrays, std::span and pointers take the lifetime of what
+///     they hold or point to;
+///   - std::function is request: the caster builds it over a request
+///     php::Callable (keep a php::Retained<php::Callable> instead);
+///   - an aggregate (a struct with public fields and no constructors) is
+///     request when any field is, looked through up to four levels deep (a
+///     self-referential aggregate stops there);
+///   - anything else is a plain C++ type and persistent: it holds no engine
+///     memory unless it says so. A class that hides a request value behind
+///     private members or a constructor must declare it.
 template <class T>
 struct lifetime_of;
 
 namespace detail {
-template <class... T>
+
+// lifetime_of's own answer, as opposed to a user's specialisation.
+struct derived_lifetime {};
+
+inline constexpr int lifetime_depth_limit = 4;
+
+template <class T, int Depth>
+struct lifetime_at;
+
+template <int Depth, class... T>
 constexpr lifetime shortest() {
-    return ((lifetime_of<std::remove_cv_t<T>>::value == lifetime::request) || ...) ? lifetime::request
-                                                                                     : lifetime::persistent;
+    return ((lifetime_at<std::remove_cv_t<T>, Depth>::value == lifetime::request) || ...) ? lifetime::request
+                                                                                        : lifetime::persistent;
 }
-template <class T>
+
+template <class T, int Depth>
 struct composite_lifetime {
     static constexpr bool is_composite = false;
 };
-template <template <class...> class C, class... A>
-    requires(!requires { C<A...>::php_lifetime; })
-struct composite_lifetime<C<A...>> {
+template <template <class...> class C, class... A, int Depth>
+struct composite_lifetime<C<A...>, Depth> {
     // Containers (std::vector<T>, std::map<K, V>, ...), std::optional,
-    // std::pair, std::tuple, std::variant: every type argument counts.
+    // std::pair, std::tuple, std::variant, smart pointers: every type
+    // argument counts.
     static constexpr bool is_composite = sizeof...(A) > 0;
-    static constexpr lifetime value = shortest<A...>();
+    static constexpr lifetime value = shortest<Depth, A...>();
 };
-template <class T, size_t N>
-struct composite_lifetime<std::array<T, N>> {
+template <class T, size_t N, int Depth>
+struct composite_lifetime<std::array<T, N>, Depth> {
     static constexpr bool is_composite = true;
-    static constexpr lifetime value = shortest<T>();
+    static constexpr lifetime value = shortest<Depth, T>();
 };
-template <class T, size_t N>
-struct composite_lifetime<T[N]> {
+template <class T, size_t N, int Depth>
+struct composite_lifetime<std::span<T, N>, Depth> {
     static constexpr bool is_composite = true;
-    static constexpr lifetime value = shortest<T>();
+    static constexpr lifetime value = shortest<Depth, T>();
+};
+template <class T, size_t N, int Depth>
+struct composite_lifetime<T[N], Depth> {
+    static constexpr bool is_composite = true;
+    static constexpr lifetime value = shortest<Depth, T>();
+};
+
+// Aggregate fields, probed by position: `T{any, any, probe}` is well-formed
+// exactly when the third element (fields of bases first, arrays element by
+// element) is of a request type.
+struct any_field {
+    template <class U>
+    operator U() const;
+};
+template <class U, int Depth>
+concept request_type = lifetime_at<std::remove_cvref_t<U>, Depth>::value == lifetime::request;
+template <int Depth>
+struct request_field {
+    template <class U>
+        requires request_type<U, Depth>
+    operator U() const;
+    // Deleted rather than absent: a field of a persistent aggregate type is
+    // then initialised (ill-formed) instead of being entered by brace elision,
+    // which would look past a type's own declaration into its fields.
+    template <class U>
+        requires(!request_type<U, Depth>)
+    operator U() const = delete;
+};
+inline constexpr size_t aggregate_probe_limit = 48;
+
+template <class T, int Depth, size_t... Before>
+constexpr bool request_field_at(std::index_sequence<Before...>) {
+    return requires { T{(void(Before), any_field{})..., request_field<Depth>{}}; };
+}
+template <class T, int Depth, size_t... I>
+constexpr bool any_request_field(std::index_sequence<I...>) {
+    return (request_field_at<T, Depth>(std::make_index_sequence<I>{}) || ...);
+}
+
+template <class T, int Depth>
+struct lifetime_at {
+    static constexpr lifetime value = [] {
+        if constexpr (!std::is_base_of_v<derived_lifetime, lifetime_of<T>>) return lifetime_of<T>::value;
+        else if constexpr (requires { T::php_lifetime; }) return T::php_lifetime;
+        else if constexpr (Depth > lifetime_depth_limit) return lifetime::persistent;
+        else if constexpr (std::is_pointer_v<T>) return lifetime_at<std::remove_cv_t<std::remove_pointer_t<T>>, Depth>::value;
+        else if constexpr (std::is_reference_v<T>) return lifetime_at<std::remove_cvref_t<T>, Depth>::value;
+        else {
+            bool request = false;
+            if constexpr (composite_lifetime<T, Depth + 1>::is_composite)
+                request = composite_lifetime<T, Depth + 1>::value == lifetime::request;
+            if constexpr (std::is_aggregate_v<T> && !std::is_array_v<T>)
+                request = request || any_request_field<T, Depth + 1>(std::make_index_sequence<aggregate_probe_limit>{});
+            return request ? lifetime::request : lifetime::persistent;
+        }
+    }();
 };
 } // namespace detail
 
 template <class T>
-struct lifetime_of {
-    static constexpr lifetime value = [] {
-        if constexpr (requires { T::php_lifetime; }) return T::php_lifetime;
-        else if constexpr (std::is_pointer_v<T>) return lifetime_of<std::remove_cv_t<std::remove_pointer_t<T>>>::value;
-        else if constexpr (detail::composite_lifetime<T>::is_composite) return detail::composite_lifetime<T>::value;
-        else return lifetime::persistent;
-    }();
+struct lifetime_of : detail::derived_lifetime {
+    static constexpr lifetime value = detail::lifetime_at<T, 0>::value;
+};
+
+// The caster builds a std::function over a request php::Callable.
+template <class Sig>
+struct lifetime_of<std::function<Sig>> {
+    static constexpr lifetime value = lifetime::request;
 };
 
 template <class T>

@@ -6,8 +6,12 @@
 #include <gtest/gtest.h>
 
 #include <array>
+#include <functional>
 #include <map>
+#include <memory>
 #include <optional>
+#include <span>
+#include <string>
 #include <unordered_map>
 #include <vector>
 
@@ -210,6 +214,107 @@ TEST(Lifetime, ContainersTakeTheLifetimeOfWhatTheyHold) {
     static_assert(php::persistent_safe<std::map<std::string, php::Persistent>>);
     static_assert(php::persistent_safe<std::vector<std::string>>);
     static_assert(php::persistent_safe<std::unordered_map<std::string, php::Retained<php::Object>>>);
+    static_assert(!php::persistent_safe<std::unique_ptr<php::Value>>);
+    static_assert(!php::persistent_safe<std::span<const php::Value>>);
+    SUCCEED();
+}
+
+// A std::function from the caster calls a request php::Callable.
+TEST(Lifetime, StdFunctionIsRequest) {
+    static_assert(!php::persistent_safe<std::function<void()>>);
+    static_assert(!php::persistent_safe<std::vector<std::function<int64_t(int64_t)>>>);
+    SUCCEED();
+}
+
+struct PlainRecord {
+    int id;
+    std::string name;
+    double weights[3];
+};
+struct RecordWithValue {
+    int id;
+    php::Value payload;
+};
+struct FieldAfterArray {
+    int pad[10];
+    std::vector<php::Array> rows;
+};
+struct NestedRecord {
+    int x;
+    RecordWithValue inner;
+};
+struct Handlers {
+    std::function<void()> on_close;
+};
+struct WithBase : Handlers {
+    int extra;
+};
+struct PointsAt {
+    const php::Value* target;
+};
+struct PersistentTree {
+    int v;
+    std::vector<PersistentTree> kids;
+};
+struct RequestTree {
+    php::Value v;
+    std::vector<RequestTree> kids;
+};
+template <class T>
+struct Tagged {
+    T tag;
+    php::Callable cb;
+};
+struct DeclaredPersistent {  // says what it is: the trait believes it
+    php::Value scratch;
+    static constexpr php::lifetime php_lifetime = php::lifetime::persistent;
+};
+struct HoldsDeclared {
+    DeclaredPersistent d;
+};
+class Opaque {  // not an aggregate: cannot be looked into
+    php::Value v_;
+
+public:
+    Opaque() = default;
+};
+struct Specialised {
+    php::Value v;
+};
+struct HoldsSpecialised {
+    Specialised s;
+};
+} // namespace
+
+// A user's specialisation is honoured wherever the type appears.
+template <>
+struct php::lifetime_of<Specialised> {
+    static constexpr php::lifetime value = php::lifetime::persistent;
+};
+
+namespace {
+
+TEST(Lifetime, AggregatesAreLookedThrough) {
+    static_assert(php::persistent_safe<PlainRecord>);
+    static_assert(!php::persistent_safe<RecordWithValue>);
+    static_assert(!php::persistent_safe<FieldAfterArray>);
+    static_assert(!php::persistent_safe<NestedRecord>);
+    static_assert(!php::persistent_safe<Handlers>);
+    static_assert(!php::persistent_safe<WithBase>);
+    static_assert(!php::persistent_safe<PointsAt>);
+    static_assert(!php::persistent_safe<Tagged<int>>);
+    static_assert(!php::persistent_safe<std::map<int, RecordWithValue>>);
+    static_assert(php::persistent_safe<std::map<int, PlainRecord>>);
+    // Self-referential aggregates compile; the search stops at a fixed depth.
+    static_assert(php::persistent_safe<PersistentTree>);
+    static_assert(!php::persistent_safe<RequestTree>);
+    // A type's own declaration wins over what its fields look like.
+    static_assert(php::persistent_safe<DeclaredPersistent>);
+    static_assert(php::persistent_safe<HoldsDeclared>);
+    static_assert(php::persistent_safe<Opaque>);
+    static_assert(php::persistent_safe<Specialised>);
+    static_assert(php::persistent_safe<HoldsSpecialised>);
+    static_assert(php::persistent_safe<std::vector<Specialised>>);
     SUCCEED();
 }
 } // namespace
