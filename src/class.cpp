@@ -59,9 +59,29 @@ void* upcast(zend_object* o, const class_node* target) {
     return p;
 }
 
-void throw_constructor_while_busy(zend_object* o) {
-    throw error(std::string("Cannot call ") + ZSTR_VAL(o->ce->name) +
-                "::__construct() while a method of the same object is running");
+// The running calls are the engine's frames: a bound method of `o` has it
+// as $this, a bound function given it has it among its arguments (C++
+// references into it live on that frame). Only the rare second __construct
+// looks, so no call pays for the bookkeeping.
+void check_not_in_use(zend_object* o) {
+    // The bound class's module: only its functions hold C++ references into
+    // its objects (call_user_func given the object holds none).
+    const zend_class_entry* ce = o->ce;
+    while (ce && ce->type != ZEND_INTERNAL_CLASS) ce = ce->parent;
+    const zend_module_entry* mod = ce ? ce->info.internal.module : nullptr;
+    zend_execute_data* self = EG(current_execute_data);  // this __construct
+    for (zend_execute_data* f = self ? self->prev_execute_data : nullptr; f; f = f->prev_execute_data) {
+        if (!f->func || f->func->type != ZEND_INTERNAL_FUNCTION || f->func->internal_function.module != mod) continue;
+        bool uses = Z_TYPE(f->This) == IS_OBJECT && Z_OBJ(f->This) == o;
+        for (uint32_t i = 0, n = ZEND_CALL_NUM_ARGS(f); !uses && i < n; ++i) {
+            zval* a = ZEND_CALL_ARG(f, i + 1);
+            ZVAL_DEREF(a);
+            uses = Z_TYPE_P(a) == IS_OBJECT && Z_OBJ_P(a) == o;
+        }
+        if (uses)
+            throw error(std::string("Cannot call ") + ZSTR_VAL(o->ce->name) +
+                        "::__construct() while the object is in use by a running method or function");
+    }
 }
 
 void throw_property_type(zend_object* o, zend_string* name, zval* value, const char* expected) {

@@ -1,5 +1,6 @@
 // src/edge.cpp — the compiled half of the guarded edge (phpbind/detail/edge.hpp).
 #include <phpbind/detail/edge.hpp>
+#include <phpbind/lifetime.hpp>
 
 PHPBIND_NAMESPACE_BEGIN
 namespace detail {
@@ -28,36 +29,77 @@ void into_php_aside(void (*fn)(void*), void* ctx) {
     if (frame && frame->func && ZEND_USER_CODE(frame->func->common.type)) zend_rethrow_exception(frame);
     zend_object* in_flight = EG(exception);
     const zend_op* opline = EG(opline_before_exception);
+    // The exception a release left recorded is set aside with it.
+    const unsigned recorded = unwinding.pending & unwind_state::exception;
+    unwinding.pending &= ~unwind_state::exception;
     EG(exception) = nullptr;
     bool bailed = run_guarded(fn, ctx);
     zend_object* raised = EG(exception);
     EG(exception) = in_flight;
     EG(opline_before_exception) = opline;
+    unwinding.pending |= recorded;
     if (bailed) {
         if (raised) OBJ_RELEASE(raised);
-        unwinding.fatal_at = unwinding.depth;
+        unwinding.pending |= unwind_state::fatal;
         throw_fatal_error();
     }
     if (raised) throw_exception_object(raised);
 }
 
+void into_php_nothrow(void (*fn)(void*), void* ctx) noexcept {
+    if (unwinding.pending & unwind_state::fatal) {
+        // Unwinding a fatal error: php_error_cb() marked every object
+        // destructed, so no user code runs; the handlers the release reaches
+        // (free_obj, get_gc) are release edges, which leave the bailout to
+        // its owner.
+        fn(ctx);
+        return;
+    }
+    // exit() and a recorded exception are set aside: __destruct may run PHP
+    // code, whose handlers are entered as in any script.
+    const unsigned aside = unwinding.pending;
+    unwinding.pending = 0;
+    const bool had_exception = EG(exception) != nullptr;
+    const bool bailed = run_guarded(fn, ctx);
+    unwinding.pending |= aside;
+    if (bailed) unwinding.pending |= unwind_state::fatal;
+    else if (!had_exception && EG(exception)) unwinding.pending |= unwind_state::exception;
+}
+
+bool edge_settle(unsigned entry, bool failed) noexcept {
+    const unsigned own = unwinding.pending & ~entry;
+    if (own & unwind_state::fatal) resume_bailout();
+    if (own & unwind_state::exit) {
+        // C++ swallowed script_exit: exit() again.
+        unwinding.pending &= ~unwind_state::exit;
+        zend_object* pending = EG(exception);
+        if (!pending || (!zend_is_unwind_exit(pending) && !zend_is_graceful_exit(pending))) {
+            if (pending) zend_clear_exception();  // exit() ends the script whatever else was thrown since
+            zend_throw_exception_internal(zend_create_unwind_exit());
+        }
+        return false;
+    }
+    if (own & unwind_state::exception) {
+        unwinding.pending &= ~unwind_state::exception;
+        failed = failed || EG(exception) != nullptr;
+    }
+    return !failed;
+}
+
+void edge_misuse() noexcept {
+    debug_failure("php::detail::edge",
+                  "a handler the engine reaches only by running PHP code was entered while a fatal error or exit() "
+                  "was unwinding C++ frames: it must be a release_edge");
+}
+
 void resume_bailout() noexcept {
-    unwinding.fatal_at = -1;
-    unwinding.exit_at = -1;
+    unwinding.pending = 0;
     zend_bailout();
 }
 
-void resume_exit() noexcept {
-    unwinding.exit_at = -1;
-    zend_object* pending = EG(exception);
-    if (pending && (zend_is_unwind_exit(pending) || zend_is_graceful_exit(pending))) return;
-    if (pending) zend_clear_exception();  // exit() ends the script whatever else was thrown since
-    zend_throw_exception_internal(zend_create_unwind_exit());
-}
-
 void refuse_php_call() {
-    if (unwinding.fatal_at >= 0) throw_fatal_error();
-    if (unwinding.exit_at >= 0) {
+    if (unwinding.pending & unwind_state::fatal) throw_fatal_error();
+    if (unwinding.pending & unwind_state::exit) {
         // exit() is on its way to the engine: PHP code runs no more. A fresh
         // unwind object, owned by the C++ exception like the first one.
         throw script_exit(zend_create_unwind_exit());
@@ -70,11 +112,11 @@ void refuse_php_call() {
 }
 
 void release_last(zend_refcounted* ref) noexcept {
-    into_php_nothrow([ref] { rc_dtor_func(ref); });
+    into_php_nothrow([](void* r) { rc_dtor_func(static_cast<zend_refcounted*>(r)); }, ref);
 }
 
 void possible_root(zend_refcounted* ref) noexcept {
-    into_php_nothrow([ref] { gc_possible_root(ref); });
+    into_php_nothrow([](void* r) { gc_possible_root(static_cast<zend_refcounted*>(r)); }, ref);
 }
 
 } // namespace detail

@@ -69,16 +69,16 @@ void raise(zend_class_entry* cls, const char* data, size_t len, zend_long code) 
     zend_throw_exception_object(&ex);
 }
 
-bool raise_current_exception() noexcept {
+void raise_current_exception(unsigned entry) noexcept {
     try {
         throw;
     } catch (const fatal_error&) {
-        return true;  // the caller resumes the bailout
+        // the edge resumes the bailout
     } catch (const script_exit& e) {
         // Handed back to the engine by the edge that owns it; an edge
-        // nested in C++ unwinding leaves it to that one.
-        if (unwinding.exit_at < 0 || unwinding.exit_at >= unwinding.depth) {
-            unwinding.exit_at = -1;
+        // entered while it was already on its way leaves it to that one.
+        if (!(entry & unwind_state::exit)) {
+            unwinding.pending &= ~unwind_state::exit;
             e.restore();
         }
     } catch (const error_already_set& e) {
@@ -98,7 +98,6 @@ bool raise_current_exception() noexcept {
             raise(zend_ce_exception, msg, sizeof(msg) - 1, 0);
         }
     }
-    return false;
 }
 
 void throw_pending_exception() {
@@ -112,7 +111,7 @@ void throw_pending_exception() {
 
 void throw_exception_object(zend_object* ex) {
     if (zend_is_unwind_exit(ex) || zend_is_graceful_exit(ex)) {
-        unwinding.exit_at = unwinding.depth;  // until its edge hands it back (see detail/edge.hpp)
+        unwinding.pending |= unwind_state::exit;  // until its edge hands it back (see detail/edge.hpp)
         throw script_exit(ex);
     }
     throw error_already_set(ex);

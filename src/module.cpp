@@ -126,11 +126,11 @@ enum class outcome { ok, failed, exited };
 template <class F>
 outcome run_callback(const std::string& module_name, const char* phase, int level, F&& f) {
     outcome ok = outcome::ok;
-    (void)detail::edge([&] {
+    (void)detail::release_edge([&] {
         try {
             f();
         } catch (const script_exit&) {
-            detail::unwinding.exit_at = -1;  // consumed here: the phase ends, the status stays
+            detail::unwinding.pending &= ~detail::unwind_state::exit;  // consumed here: the phase ends, the status stays
             ok = outcome::exited;
         } catch (const engine_unwind&) {
             throw;

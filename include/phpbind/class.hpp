@@ -42,6 +42,7 @@ enum class holding : unsigned char {
     inline_,  // in `storage`: built by __construct, a by-value return or clone
     unique,   // a heap object the PHP object owns (a returned std::unique_ptr<T>)
     shared,   // a heap object it shares (a returned std::shared_ptr<T>)
+    building, // T's constructor is running in `storage`
 };
 
 template <class T>
@@ -50,29 +51,11 @@ struct object_holder {
     alignas(std::shared_ptr<T>) unsigned char owner[sizeof(std::shared_ptr<T>)];  // holding::shared
     T* ptr;  // the C++ object; null until constructed
     holding how;
-    uint16_t busy;    // methods of this object running now (see busy_scope)
     zend_object std;  // last: declared properties are allocated after it
 };
 
-/// How far before its zend_object every holder keeps `ptr` and `busy`, whatever T.
+/// How far before its zend_object every holder keeps `ptr`, whatever T.
 inline constexpr size_t native_ptr_distance = 16;
-inline constexpr size_t busy_distance = 6;
-
-/// Marks an object's C++ object in use while one of its methods runs: a
-/// __construct called meanwhile (from PHP code the method calls) must not
-/// destroy it under the running method.
-class busy_scope {
-public:
-    explicit busy_scope(zend_object* o) noexcept : n_(counter(o)) { ++*n_; }
-    busy_scope(const busy_scope&) = delete;
-    ~busy_scope() { --*n_; }
-    static uint16_t* counter(zend_object* o) noexcept {
-        return reinterpret_cast<uint16_t*>(reinterpret_cast<char*>(o) - busy_distance);
-    }
-
-private:
-    uint16_t* n_;
-};
 
 /// How a data member of type int64_t, double or bool is read without its
 /// getter: straight from the C++ object (see read_property in src/class.cpp).
@@ -150,7 +133,8 @@ PHPBIND_COLD [[noreturn]] void throw_uninitialized(zend_object* o);
 PHPBIND_COLD [[noreturn]] void throw_unbound(const std::type_info& t);
 PHPBIND_COLD [[noreturn]] void throw_inherited_constructor(zend_object* o);
 PHPBIND_COLD [[noreturn]] void throw_null_factory(zend_object* o);
-PHPBIND_COLD [[noreturn]] void throw_constructor_while_busy(zend_object* o);
+/// __construct called again: refused while C++ code uses the object (src/class.cpp).
+PHPBIND_COLD void check_not_in_use(zend_object* o);
 std::string demangle(const std::type_info& t);
 
 /// The C++ object of a bound base class inside an object of a bound derived
@@ -187,11 +171,9 @@ void* to_base(void* p) {
 template <class T>
 zend_object* create_object(zend_class_entry* ce) {
     static_assert(offsetof(object_holder<T>, std) - offsetof(object_holder<T>, ptr) == native_ptr_distance);
-    static_assert(offsetof(object_holder<T>, std) - offsetof(object_holder<T>, busy) == busy_distance);
     auto* h = static_cast<object_holder<T>*>(zend_object_alloc(sizeof(object_holder<T>), ce));
     h->ptr = nullptr;
     h->how = holding::none;
-    h->busy = 0;
     zend_object_std_init(&h->std, ce);
     object_properties_init(&h->std, ce);
     h->std.handlers = &class_info<T>::node.pending;
@@ -207,7 +189,8 @@ void release_native(object_holder<T>* h) noexcept {
     h->how = holding::none;
     h->std.handlers = &class_info<T>::node.pending;
     switch (how) {
-    case holding::none: break;
+    case holding::none:
+    case holding::building: break;
     case holding::inline_: p->~T(); break;
     case holding::unique: delete p; break;
     case holding::shared:
@@ -219,6 +202,13 @@ void release_native(object_holder<T>* h) noexcept {
 /// Builds the C++ object in the object's own storage.
 template <class T, class... A>
 void construct_inline(object_holder<T>* h, A&&... a) {
+    struct building {  // a __construct reached from T's constructor must see it
+        object_holder<T>* h;
+        ~building() {
+            if (h->how == holding::building) h->how = holding::none;
+        }
+    } mark{h};
+    h->how = holding::building;
     new (h->storage) T(std::forward<A>(a)...);
     set_native(h, storage_of(h), holding::inline_);
 }
@@ -229,7 +219,7 @@ void construct_inline(object_holder<T>* h, A&&... a) {
 template <class T>
 void free_object(zend_object* o) {
     zend_object_std_dtor(o);
-    (void)edge([&] { release_native(holder_of<T>(o)); });  // nothing to report: the object is gone
+    (void)release_edge([&] { release_native(holder_of<T>(o)); });  // nothing to report: the object is gone
 }
 
 /// What a native object reports to the cycle collector: every PHP value it
@@ -261,7 +251,7 @@ HashTable* get_gc(zend_object* o, zval** table, int* n) {
     zend_get_gc_buffer* buf = zend_get_gc_buffer_create();
     if (is_constructed(o)) {  // an object of T or of a class derived from it
         gc_visitor v(buf);
-        (void)edge([&] { native<T>(o)->gc(v); });  // what it reported before failing counts
+        (void)release_edge([&] { native<T>(o)->gc(v); });  // what it reported before failing counts
     }
     // Properties, as zend_std_get_gc() reports them: the property table when
     // there is one (it covers declared slots), else the declared slots.
@@ -526,7 +516,6 @@ struct invoke_method {
     static PHPBIND_INLINE void call(zend_execute_data* execute_data, zval* return_value, X&&... a) {
         zend_object* self = Z_OBJ(EX(This));
         T* p = native<T>(self);
-        busy_scope in_use(self);
         using R = decltype((p->*M)(std::forward<X>(a)...));
         if constexpr (std::is_void_v<R>) {
             (p->*M)(std::forward<X>(a)...);
@@ -546,8 +535,9 @@ struct invoke_method {
 template <class T>
 object_holder<T>* constructing(zend_object* self) {
     if (UNEXPECTED(node_of(self)->self != &self_of<T>)) throw_inherited_constructor(self);
-    if (UNEXPECTED(*busy_scope::counter(self) != 0)) throw_constructor_while_busy(self);
-    return holder_of<T>(self);
+    object_holder<T>* h = holder_of<T>(self);
+    if (UNEXPECTED(h->ptr || h->how == holding::building)) check_not_in_use(self);
+    return h;
 }
 
 // __construct: builds the C++ object in place (again, if called twice).
@@ -1100,24 +1090,24 @@ private:
 
     template <auto Size>
     static zend_result count_handler(zend_object* o, zend_long* count) {
-        zend_long n = 0;
-        if (!detail::edge([&] { n = static_cast<zend_long>((detail::native<T>(o)->*Size)()); })) return FAILURE;
-        *count = n;
-        return SUCCESS;
+        // The engine reads *count only on SUCCESS.
+        return detail::edge([&] { *count = static_cast<zend_long>((detail::native<T>(o)->*Size)()); }) ? SUCCESS
+                                                                                                          : FAILURE;
     }
     template <auto Get>
     static zval* read_dim(zend_object* o, zval* offset, int, zval* rv) {
         using V = std::remove_cvref_t<typename detail::member_traits<decltype(Get)>::ret>;
-        zval tmp;
-        ZVAL_UNDEF(&tmp);
-        if (!detail::edge([&] {
-                caster<V>::to_zval((detail::native<T>(o)->*Get)(detail::dim_key<key_of<Get>>(o, offset)), &tmp);
-            })) {
-            detail::release_zval(&tmp);
-            return nullptr;
-        }
-        ZVAL_COPY_VALUE(rv, &tmp);
-        return rv;
+        // Built in rv itself. A to_zval that throws leaves nothing in it; a
+        // result made before the edge failed (exit() swallowed in the body)
+        // is released here: on failure the engine nulls rv without releasing.
+        auto body = [&] {
+            caster<V>::to_zval((detail::native<T>(o)->*Get)(detail::dim_key<key_of<Get>>(o, offset)), rv);
+        };
+        detail::edge_check_entry();
+        const bool threw = detail::edge_body(0, body);
+        if (EXPECTED(detail::edge_exit(0, threw))) return rv;
+        if (!threw) detail::release_zval(rv);
+        return nullptr;
     }
     template <auto Set>
     static void write_dim(zend_object* o, zval* offset, zval* value) {

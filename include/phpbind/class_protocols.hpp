@@ -177,7 +177,7 @@ struct native_iterator {
     // contents are released here.
     static void dtor(zend_object_iterator* it) noexcept {
         invalidate(it);
-        (void)edge([&] { of(it)->cur.~Cursor(); });  // nothing to fail: the iterator is gone either way
+        (void)release_edge([&] { of(it)->cur.~Cursor(); });  // nothing to fail: the iterator is gone either way
         release_zval(&it->data);
     }
     static int valid(zend_object_iterator* it) noexcept {

@@ -174,11 +174,12 @@ public:
 
 namespace detail {
 
-/// Called only by detail::edge() (phpbind/detail/edge.hpp), in its catch
-/// block: turns the exception being handled into a pending PHP exception.
-/// Returns true for a fatal error, which the edge resumes once it has left
-/// the catch block. Out of line so the happy path carries no error handling.
-PHPBIND_COLD bool raise_current_exception() noexcept;
+/// Called only by an edge (phpbind/detail/edge.hpp), in its catch block:
+/// turns the exception being handled into a pending PHP exception. A fatal
+/// error is left to the edge, which resumes it once it has left the catch
+/// block; exit() pending when the edge was entered (`entry`) is left to the
+/// edge that owns it. Out of line so the happy path carries no error handling.
+PHPBIND_COLD void raise_current_exception(unsigned entry) noexcept;
 
 /// Turns what a call into PHP left behind into a C++ exception: the pending
 /// PHP exception (error_already_set) or exit() (script_exit).

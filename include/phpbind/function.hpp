@@ -361,44 +361,54 @@ struct binder {
         }
     }
 
+    // Loads the arguments and runs the call through the body of the edge:
+    // -1 if an argument was refused (nothing ran), 1 if the body threw.
     template <uint32_t Req, size_t... I>
-    static PHPBIND_INLINE void run([[maybe_unused]] zend_execute_data* execute_data, zval* return_value,
-                                   [[maybe_unused]] uint32_t argc, std::index_sequence<I...>) {
+    static PHPBIND_INLINE int run_body([[maybe_unused]] zend_execute_data* execute_data, zval* return_value,
+                                       [[maybe_unused]] uint32_t argc, std::index_sequence<I...>) {
         state_pack<std::index_sequence<I...>, typename param<A>::state...> st;
         constexpr bool owns = (owns_state_v<A> || ...);
         if constexpr (!owns) {
-            if (!(load_one<I, Req, A>(execute_data, argc, state_of<I>(st)) && ...)) return;
+            if (!(load_one<I, Req, A>(execute_data, argc, state_of<I>(st)) && ...)) return -1;
         } else {
             size_t loaded = 0;
             if (!((load_one<I, Req, A>(execute_data, argc, state_of<I>(st)) && (++loaded, true)) && ...)) {
                 (drop_state<A>(state_of<I>(st), I < loaded), ...);
-                return;
+                return -1;
             }
         }
         // Phase two, through the edge: C++ values; nothing here calls into
         // the engine but through a guard.
-        if (UNEXPECTED(!edge([&] {
-                [[maybe_unused]] auto release = [&] {
-                    if constexpr (owns) return release_at_exit<decltype(st), A...>{st};
-                    else return 0;
-                }();
-                std::tuple<decltype(param<A>::hold(state_of<I>(st)))...> h{param<A>::hold(state_of<I>(st))...};
-                if constexpr (requires { Invoke::is_method; }) {
-                    // A method: the invoker finds the C++ object in $this and
-                    // writes the result itself (returning *this gives $this).
-                    Invoke::call(execute_data, return_value, param<A>::pass(std::get<I>(h))...);
-                } else if constexpr (std::is_void_v<R>) {
-                    Invoke::call(param<A>::pass(std::get<I>(h))...);
-                } else {
-                    caster<std::remove_cvref_t<R>>::to_zval(Invoke::call(param<A>::pass(std::get<I>(h))...),
-                                                            return_value);
-                }
-                (param<A>::after(std::get<I>(h)), ...);
-            }))) {
-            // Failed with a PHP exception pending: no result (the engine
-            // would not release one).
-            discard_result(return_value);
-        }
+        edge_check_entry();
+        auto body = [&] {
+            [[maybe_unused]] auto release = [&] {
+                if constexpr (owns) return release_at_exit<decltype(st), A...>{st};
+                else return 0;
+            }();
+            std::tuple<decltype(param<A>::hold(state_of<I>(st)))...> h{param<A>::hold(state_of<I>(st))...};
+            if constexpr (requires { Invoke::is_method; }) {
+                // A method: the invoker finds the C++ object in $this and
+                // writes the result itself (returning *this gives $this).
+                Invoke::call(execute_data, return_value, param<A>::pass(std::get<I>(h))...);
+            } else if constexpr (std::is_void_v<R>) {
+                Invoke::call(param<A>::pass(std::get<I>(h))...);
+            } else {
+                caster<std::remove_cvref_t<R>>::to_zval(Invoke::call(param<A>::pass(std::get<I>(h))...),
+                                                        return_value);
+            }
+            (param<A>::after(std::get<I>(h)), ...);
+        };
+        return edge_body(0, body) ? 1 : 0;
+    }
+
+    template <uint32_t Req>
+    static PHPBIND_INLINE void run(zend_execute_data* execute_data, zval* return_value, uint32_t argc) {
+        // The arguments' scope has ended here: the edge's way out needs none of them.
+        const int r = run_body<Req>(execute_data, return_value, argc, std::index_sequence_for<A...>{});
+        if (r < 0) return;
+        // Failed with a PHP exception pending: no result (the engine would
+        // not release one).
+        if (UNEXPECTED(!edge_exit(0, r != 0))) discard_result(return_value);
     }
 
     // Req, the number of required parameters, is known from the php::arg()
@@ -422,7 +432,7 @@ struct binder {
                 return;
             }
         }
-        run<Req>(execute_data, return_value, argc, std::index_sequence_for<A...>{});
+        run<Req>(execute_data, return_value, argc);
     }
 
     template <class... Extra>

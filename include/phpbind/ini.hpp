@@ -165,7 +165,7 @@ ZEND_INI_MH(ini_on_modify) {
     auto* st = static_cast<ini_state<T>*>(mh_arg1);
     std::string_view text = new_value ? std::string_view(ZSTR_VAL(new_value), ZSTR_LEN(new_value)) : std::string_view();
     zend_result result = FAILURE;
-    (void)edge([&] {  // on failure the exception is pending and the value refused
+    (void)release_edge([&] {  // on failure the exception is pending and the value refused
         try {
             T parsed{};
             std::string reason;

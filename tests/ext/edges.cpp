@@ -196,6 +196,21 @@ struct Reentrant {
     }
 };
 
+// A bound function holding a C++ reference into the object while it calls PHP.
+int64_t reentrant_use(Reentrant& r, php::CallableView f) {
+    f();
+    return r.n + static_cast<int64_t>(r.s.size());
+}
+// A constructor that calls PHP while T is being built in place.
+struct BuildsWithCallback {
+    std::string s = std::string(64, 'b');
+    explicit BuildsWithCallback(php::CallableView f) {
+        f();
+        s += "!";
+    }
+    int64_t size() const { return static_cast<int64_t>(s.size()); }
+};
+
 // ---- INI validators and lifecycle callbacks that call PHP ---------------------------
 // The validator asks the PHP function pb_edge_ini_check (when defined).
 php::ini<std::string> checked;
@@ -263,4 +278,8 @@ void register_edges(php::module& m) {
     m.class_<Reentrant>("PhpBind\\Edge\\Reentrant")
         .constructor<int64_t>(arg("start"))
         .def<&Reentrant::call_during>("callDuring", arg("f"));
+    m.def<&reentrant_use>("pb_edge_reentrant_use", arg("r"), arg("f"));
+    m.class_<BuildsWithCallback>("PhpBind\\Edge\\BuildsWithCallback")
+        .constructor<php::CallableView>(arg("f"))
+        .def<&BuildsWithCallback::size>("size");
 }

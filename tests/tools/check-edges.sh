@@ -29,6 +29,19 @@ while IFS= read -r hit; do
   esac
 done < <(grep -n 'raise_current_exception' -r include src | grep -v '^[^:]*:[0-9]*: *//' || true)
 
+# release_edge() is for the handlers the engine runs while releasing values
+# (free_obj, get_gc, an iterator's dtor) and for lifecycle callbacks and INI
+# validators; every other handler uses edge(), whose happy path keeps no state.
+while IFS= read -r hit; do
+  case "$hit" in
+    include/phpbind/detail/edge.hpp:*) ;;
+    include/phpbind/class.hpp:*release_native*|include/phpbind/class.hpp:*'->gc(v)'*) ;;
+    include/phpbind/class_protocols.hpp:*'cur.~Cursor()'*) ;;
+    include/phpbind/ini.hpp:*|src/module.cpp:*) ;;
+    *) report "release_edge outside the release handlers and callbacks: $hit" ;;
+  esac
+done < <(grep -n 'release_edge(' -r include src | grep -v '^[^:]*:[0-9]*: *//' || true)
+
 # A catch-all that is not an edge must rethrow, or stand in this list with its reason.
 allowed_catch_all=(
   'include/phpbind/exception_class.hpp'  # type tests of bound exceptions: rethrow/inspect only

@@ -27,21 +27,20 @@
 
 #include <phpbind/exceptions.hpp>
 
+#include <cstdint>
 #include <type_traits>
 
 PHPBIND_NAMESPACE_BEGIN
 namespace detail {
 
-/// What the engine is unwinding while C++ frames are in the way. Edges nest
-/// (a handler calls PHP, which calls another handler); a fatal error or
-/// exit() belongs to the innermost edge around the guard that caught it, and
-/// only that edge resumes it: an edge entered while C++ unwinds (a
-/// destructor releasing an object whose free_obj is an edge) never longjmps
-/// out of the unwinding.
+/// What the engine is unwinding while C++ frames are in the way: one byte,
+/// so an edge's happy path is one compare with memory and one branch. A bit is set by the
+/// guard that caught the event and cleared by the edge that hands it back.
 struct unwind_state {
-    int depth = 0;      // edges entered and not yet left
-    int fatal_at = -1;  // a bailout caught inside the edge at this depth, not yet resumed
-    int exit_at = -1;   // exit() turned into script_exit inside the edge at this depth
+    static constexpr uint8_t fatal = 1;      // a bailout caught by a guard, not yet resumed
+    static constexpr uint8_t exit = 2;       // exit() turned into script_exit, not yet handed back
+    static constexpr uint8_t exception = 4;  // a guard that cannot throw left an exception in the engine
+    uint8_t pending = 0;
 };
 /// One per extension (hidden visibility): the edges of an extension resume
 /// what its own guards caught.
@@ -54,36 +53,77 @@ inline unwind_state unwinding;
 /// Resumes a caught bailout in the engine (longjmp to the engine's own
 /// zend_try). Only an edge calls it, with no C++ object left on its frame.
 PHPBIND_COLD [[noreturn]] void resume_bailout() noexcept;
-/// At an edge whose C++ body swallowed script_exit: raises exit again.
-PHPBIND_COLD void resume_exit() noexcept;
 /// into_php() while a fatal error or exit() is unwinding, or after the
 /// executor shut down (a C++ destructor run while the engine frees leftover
 /// objects): throws php::fatal_error, php::script_exit or php::error.
 PHPBIND_COLD [[noreturn]] void refuse_php_call();
+/// An edge's way out when its body failed or left something pending: hands
+/// back what this edge owns (what was not pending at its entry) — resumes a
+/// bailout (does not return), raises exit again — and says whether the
+/// handler succeeded.
+PHPBIND_COLD bool edge_settle(unsigned entry, bool failed) noexcept;
+[[noreturn]] PHPBIND_COLD void edge_misuse() noexcept;
 
 /// Whether C++ may run PHP code now.
 PHPBIND_INLINE bool php_callable_now() noexcept {
-    return EXPECTED(unwinding.fatal_at < 0 && unwinding.exit_at < 0 && EG(active));
+    return EXPECTED((unwinding.pending & (unwind_state::fatal | unwind_state::exit)) == 0 && EG(active));
 }
 
-/// Engine -> C++. Runs `f`; true if it returned normally with nothing
-/// pending. False: a PHP exception is pending (the handler returns its
-/// failure value; a function handler discards its result). A fatal error
-/// this edge owns resumes its bailout from here and does not return.
+// An edge in two halves: the body (true if it threw) and the way out. A
+// caller whose body reads locals of its own frame (a function handler's
+// parsed arguments) ends their scope between the two, so nothing has to be
+// kept in memory for the cold path.
+template <class F>
+PHPBIND_INLINE bool edge_body(unsigned entry, F& f) noexcept {
+    try {
+        f();
+        return false;
+    } catch (...) {
+        raise_current_exception(entry);
+        return true;
+    }
+}
+// Outside any catch block: edge_settle() may longjmp.
+PHPBIND_INLINE bool edge_exit(unsigned entry, bool failed) noexcept {
+    if (UNEXPECTED(failed || unwinding.pending != entry)) return edge_settle(entry, failed);
+    return true;
+}
+PHPBIND_INLINE void edge_check_entry() noexcept {
+#ifdef PHPBIND_DEBUG
+    if (unwinding.pending != 0) edge_misuse();
+#endif
+}
+
+/// Engine -> C++, for every handler the engine reaches by running PHP code
+/// (functions, methods, properties, dimensions, iteration, comparison,
+/// casts, operators, clone). Runs `f`; true if it returned normally with
+/// nothing pending. False: a PHP exception is pending (the handler returns
+/// its failure value; a function handler discards its result). A fatal
+/// error caught inside resumes its bailout from here and does not return.
+///
+/// Such a handler is never entered while something is pending: PHP code
+/// does not run then (into_php() refuses), and the releases through which
+/// the engine runs destructors set exit() and exceptions aside
+/// (into_php_nothrow()). So the happy path tests one word and keeps no state;
+/// a PHPBIND_DEBUG build checks the premise.
 /// [[nodiscard]]: a handler must return its failure value on false.
 template <class F>
 [[nodiscard]] PHPBIND_INLINE bool edge(F&& f) noexcept {
-    const int d = ++unwinding.depth;
-    try {
-        f();
-    } catch (...) {
-        (void)raise_current_exception();
-    }
-    --unwinding.depth;
-    if (EXPECTED(unwinding.fatal_at < 0 && unwinding.exit_at < 0 && !EG(exception))) return true;
-    if (unwinding.fatal_at >= d) resume_bailout();
-    if (unwinding.exit_at >= d) resume_exit();
-    return false;
+    edge_check_entry();
+    return edge_exit(0, edge_body(0, f));
+}
+
+/// Engine -> C++, for handlers the engine also runs while it releases values
+/// (free_obj, the cycle collector's get_gc, an iterator's dtor) and for
+/// lifecycle callbacks and INI validators: these may be entered while a
+/// fatal error unwinds C++ frames (a destructor releasing the last reference
+/// to a bound object). Such an edge hands back only what was caught inside
+/// it, never what it found pending on entry.
+template <class F>
+[[nodiscard]] PHPBIND_INLINE bool release_edge(F&& f) noexcept {
+    const unsigned entry = unwinding.pending;
+    const bool ok = edge_exit(entry, edge_body(entry, f));
+    return ok && EG(exception) == nullptr;
 }
 
 /// Runs fn(ctx) under zend_try; true if it bailed out. The only setjmp of
@@ -112,26 +152,19 @@ PHPBIND_INLINE void into_php(F&& f) {
         return;
     }
     if (UNEXPECTED(run_guarded(&guarded_thunk<Fn>, const_cast<void*>(static_cast<const void*>(&f))))) {
-        unwinding.fatal_at = unwinding.depth;
+        unwinding.pending |= unwind_state::fatal;
         throw_fatal_error();
     }
     if (UNEXPECTED(EG(exception) != nullptr)) throw_pending_exception();
 }
 
-/// Like into_php() for a caller that cannot throw (a destructor): a fatal
-/// error is recorded for the next edge; an exception stays pending in the
-/// engine (the next call into PHP reports it, or the edge raises it).
-template <class F>
-PHPBIND_INLINE void into_php_nothrow(F&& f) noexcept {
-    using Fn = std::remove_reference_t<F>;
-    if (UNEXPECTED(unwinding.fatal_at >= 0)) {  // unwinding a fatal error: objects are marked destructed, no user code runs
-        f();
-        return;
-    }
-    if (UNEXPECTED(run_guarded(&guarded_thunk<Fn>, const_cast<void*>(static_cast<const void*>(&f))))) {
-        unwinding.fatal_at = unwinding.depth;
-    }
-}
+/// Like into_php() for a caller that cannot throw (a destructor). Out of
+/// line (src/edge.cpp): a fatal error is recorded for the edge; an exception
+/// stays pending in the engine and is recorded too (the edge reports it).
+/// While exit() is on its way out, the engine runs __destruct as it would
+/// without C++ in between: the release runs with exit() set aside, so the
+/// handlers it reaches see nothing pending.
+PHPBIND_COLD void into_php_nothrow(void (*fn)(void*), void* ctx) noexcept;
 
 /// The last reference to a refcounted value went away, or an array or
 /// object may have become a cycle root (which can start the collector):
@@ -170,7 +203,7 @@ inline void discard_result(zval* rv) noexcept {
 inline void release_checked(zval* z) {
     zend_object* in_flight = EG(exception);  // the engine's, if any: never taken from it
     release_zval(z);
-    if (UNEXPECTED(unwinding.fatal_at >= 0)) throw_fatal_error();
+    if (UNEXPECTED(unwinding.pending & unwind_state::fatal)) throw_fatal_error();
     if (UNEXPECTED(EG(exception) != nullptr) && !in_flight) throw_pending_exception();
 }
 

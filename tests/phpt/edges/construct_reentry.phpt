@@ -1,5 +1,5 @@
 --TEST--
-Edges: __construct called again from PHP code that a method of the same object runs is refused with Error (the C++ object is not destroyed under the running method); afterwards it works as before
+Edges: __construct called again while C++ code uses the object (a method of it, a bound function given it, its own constructor calling PHP) is refused with Error; otherwise it rebuilds the object
 --EXTENSIONS--
 phpbind_test
 --FILE--
@@ -20,10 +20,41 @@ try {
     echo $e->getMessage(), "\n";
 }
 var_dump($r->callDuring(function () {}));
+// A bound function holding a reference to the C++ object.
+try {
+    pb_edge_reentrant_use($r, function () use ($r) { $r->__construct(7); });
+} catch (Error $e) {
+    echo $e->getMessage(), "\n";
+}
+var_dump(pb_edge_reentrant_use($r, function () {}));
+// An internal function of another extension given the object holds nothing of it.
+call_user_func(function ($o) { $o->__construct(3); }, $r);
+var_dump($r->callDuring(function () {}));
+// The constructor itself calls PHP code that constructs the same object again.
+class Sub extends PhpBind\Edge\BuildsWithCallback {
+    public function __construct(bool $again = true) {
+        parent::__construct(function () use ($again) { if ($again) $this->__construct(false); });
+    }
+}
+try {
+    new Sub();
+} catch (Error $e) {
+    echo $e->getMessage(), "\n";
+}
+$ok = new Sub(false);
+var_dump($ok->size());
+$ok->__construct(false);
+var_dump($ok->size());
 ?>
 --EXPECT--
-Error: Cannot call PhpBind\Edge\Reentrant::__construct() while a method of the same object is running
+Error: Cannot call PhpBind\Edge\Reentrant::__construct() while the object is in use by a running method or function
 int(101)
 int(105)
-Cannot call PhpBind\Edge\Reentrant::__construct() while a method of the same object is running
+Cannot call PhpBind\Edge\Reentrant::__construct() while the object is in use by a running method or function
 int(105)
+Cannot call PhpBind\Edge\Reentrant::__construct() while the object is in use by a running method or function
+int(105)
+int(103)
+Cannot call Sub::__construct() while the object is in use by a running method or function
+int(65)
+int(65)
