@@ -37,10 +37,10 @@ fuzz: configure
 	cmake --build $(BUILD) --target phpbind_test phpbind_test_asan phpbind_second phpbind_dlopen_shim -j $(JOBS)
 	php -n tests/fuzz/driver.php --name=fuzz-long --mode=plain --php=$$(command -v php) \
 	  --ext=$(abspath $(BUILD))/tests/phpbind_test.so --ext=$(abspath $(BUILD))/tests/phpbind_second.so \
-	  --seeds=$(FUZZ_SEEDS) --calls=$(FUZZ_CALLS) --timeout=1800 --work=$(abspath $(BUILD))/fuzz-long
+	  --seeds=$(FUZZ_SEEDS) --calls=$(FUZZ_CALLS) --include-known --timeout=1800 --work=$(abspath $(BUILD))/fuzz-long
 	php -n tests/fuzz/driver.php --name=fuzz-long-asan --mode=asan --php=$(abspath $(BUILD))/tests/php-asan-leaks \
 	  --ext=$(abspath $(BUILD))/tests/phpbind_test_asan.so --ext=$(abspath $(BUILD))/tests/phpbind_second.so \
-	  --seeds=$(FUZZ_SEEDS) --calls=$(FUZZ_CALLS) --timeout=3600 --work=$(abspath $(BUILD))/fuzz-long-asan
+	  --seeds=$(FUZZ_SEEDS) --calls=$(FUZZ_CALLS) --include-known --timeout=3600 --work=$(abspath $(BUILD))/fuzz-long-asan
 
 clean:
 	rm -rf $(BUILD)

@@ -81,8 +81,16 @@ final class FzDtor {
     public function __destruct() {
         if (Fz::$in_case && !Fz::$shutdown && $this->f) {
             Fz::$in_dtor++;
-            ($this->f)();
-            Fz::$in_dtor--;
+            try {
+                ($this->f)();
+            } catch (Throwable $t) {
+                // Thrown while exit() unwinds: the engine drops the exit for this
+                // exception (zend_exception_set_previous), with or without C++.
+                if (Fz::$expect !== null && Fz::$expect['kind'] === 'exit') Fz::$expect['dtor_threw'] = true;
+                throw $t;
+            } finally {
+                Fz::$in_dtor--;
+            }
         }
     }
 }
@@ -1073,10 +1081,13 @@ final class Fz {
         if (self::$verbose) fwrite(STDOUT, "  => $outcome\n");
         if (self::$expect !== null) {
             // exit() or a fatal error was raised and the script still runs: phpbind swallowed it.
-            // Except for exit() in a destructor: the engine itself goes on when another
-            // destructor throws during that unwind, with no C++ involved.
+            // Except where the engine itself goes on, with no C++ involved: a destructor
+            // threw while exit() unwound (exit() called in a destructor, or a destructor
+            // run by the unwinding threw).
             if (!empty(self::$expect['in_dtor'])) {
                 self::suspect('exit() in a destructor did not end the script', self::$target);
+            } elseif (!empty(self::$expect['dtor_threw'])) {
+                self::suspect('a destructor threw while exit() unwound: its exception replaced exit()', self::$target);
             } else {
                 self::defect("{$target}: " . self::$expect['kind'] . '() did not end the script (it was swallowed)');
             }
