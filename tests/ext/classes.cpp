@@ -12,14 +12,6 @@
 
 namespace {
 
-// PHP's int is int64_t and a C++ overflow is undefined behaviour: a result that
-// does not fit raises ArithmeticError instead (the fuzzer passes PHP_INT_MAX).
-int64_t checked_add(int64_t a, int64_t b) {
-    int64_t r;
-    if (__builtin_add_overflow(a, b, &r)) throw php::arithmetic_error("Integer overflow");
-    return r;
-}
-
 struct Counter {
     static inline int64_t alive = 0;
     int64_t n = 0;

@@ -11,19 +11,6 @@
 
 namespace {
 
-// PHP's int is int64_t and a C++ overflow is undefined behaviour: a result that
-// does not fit raises ArithmeticError instead (the fuzzer passes PHP_INT_MAX).
-int64_t checked_add(int64_t a, int64_t b) {
-    int64_t r;
-    if (__builtin_add_overflow(a, b, &r)) throw php::arithmetic_error("Integer overflow");
-    return r;
-}
-int64_t checked_mul(int64_t a, int64_t b) {
-    int64_t r;
-    if (__builtin_mul_overflow(a, b, &r)) throw php::arithmetic_error("Integer overflow");
-    return r;
-}
-
 int64_t add(int64_t a, int64_t b) { return checked_add(a, b); }
 int64_t u8(uint8_t x) { return x; }
 int64_t i8(int8_t x) { return x; }
