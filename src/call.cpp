@@ -80,11 +80,7 @@ void call_known_guarded(zend_function* fn, zend_object* obj, zend_class_entry* s
 namespace {
 zend_op_array* compile_code(const char* code, size_t len) {
     zend_string* src = zend_string_init(code, len, 0);
-#if PHP_VERSION_ID >= 80200
-    zend_op_array* op = zend_compile_string(src, "embedded code", ZEND_COMPILE_POSITION_AFTER_OPEN_TAG);
-#else
-    zend_op_array* op = zend_compile_string(src, "embedded code");
-#endif
+    zend_op_array* op = compile_string(src, "embedded code");
     zend_string_release(src);
     return op;
 }
@@ -252,14 +248,10 @@ void throw_not_callable(char* error) {
 bool callable_caster_base::load(zval* arg, uint32_t num, callable_state& out, bool nullable) {
     char* error = nullptr;
     if (EXPECTED(check_callable(arg, out, &error))) return true;
-#if PHP_VERSION_ID >= 80100
     if (nullable) {
         zend_wrong_callback_or_null_error(num, error);
         return false;
     }
-#else
-    (void)nullable;
-#endif
     zend_wrong_callback_error(num, error);
     return false;
 }

@@ -364,10 +364,8 @@ zend_class_entry* register_class(class_spec& spec, zend_object* (*create)(zend_c
     zend_class_entry* reg = zend_register_internal_class_ex(&ce, parent);
     reg->create_object = create;
     reg->ce_flags |= spec.flags;
-#if PHP_VERSION_ID >= 80100
     // Native state cannot be serialized: PHP's own error unless the type opts in.
     if (!spec.serializable) reg->ce_flags |= ZEND_ACC_NOT_SERIALIZABLE;
-#endif
     // The engine owns a class constant's value (it takes the zval as is); it
     // gets its own copy through the declaration API.
     for (auto& [name, z] : spec.constants) {

@@ -201,12 +201,7 @@ bool globals_registry::register_ini(int type, int module_number) {
     if (ini_defs_.back().name) ini_defs_.push_back(zend_ini_entry_def{});  // terminator, once
     ini_type_ = type;
     ini_module_number_ = module_number;
-#if PHP_VERSION_ID >= 80200
-    ini_registered_ = zend_register_ini_entries_ex(ini_defs_.data(), module_number, type) == SUCCESS;
-#else
-    (void)type;
-    ini_registered_ = zend_register_ini_entries(ini_defs_.data(), module_number) == SUCCESS;
-#endif
+    ini_registered_ = detail::register_ini_entries(ini_defs_.data(), module_number, type);
     // On failure (a name already registered) the engine has unregistered
     // this module's entries itself.
     return ini_registered_;
@@ -217,11 +212,7 @@ void globals_registry::unregister_ini() {
     ini_registered_ = false;
     // By MSHUTDOWN the module is already out of the module registry, which
     // zend_unregister_ini_entries() searches for the type: pass it ourselves.
-#if PHP_VERSION_ID >= 80200
-    zend_unregister_ini_entries_ex(ini_module_number_, ini_type_);
-#else
-    zend_unregister_ini_entries(ini_module_number_);
-#endif
+    detail::unregister_ini_entries(ini_module_number_, ini_type_);
 }
 
 bool globals_registry::request_start(const std::string& module_name) {

@@ -77,16 +77,12 @@ void free_array(zend_array* ht) noexcept {
     (void)p;
     ZEND_HASH_FOREACH_VAL(ht, v) { free_zval(v); }
     ZEND_HASH_FOREACH_END();
-#if PHP_VERSION_ID >= 80200
-    if (!HT_IS_PACKED(ht)) {
-#endif
+    if (has_buckets(ht)) {
         ZEND_HASH_FOREACH_BUCKET(ht, p) {
             if (p->key && !(GC_FLAGS(p->key) & IS_STR_PERMANENT)) pefree(p->key, 1);
         }
         ZEND_HASH_FOREACH_END();
-#if PHP_VERSION_ID >= 80200
     }
-#endif
     if (HT_FLAGS(ht) & HASH_FLAG_UNINITIALIZED) {
         pefree(ht, 1);
         return;

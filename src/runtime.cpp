@@ -40,11 +40,7 @@ int register_extensions() {
 }
 
 int runtime_startup(sapi_module_struct* sapi) {
-#if PHP_VERSION_ID >= 80200
-    return php_module_startup(sapi, nullptr) == SUCCESS ? SUCCESS : FAILURE;
-#else
-    return php_module_startup(sapi, nullptr, 0) == SUCCESS ? SUCCESS : FAILURE;
-#endif
+    return detail::module_startup(sapi) ? SUCCESS : FAILURE;
 }
 
 // Output goes to the host's sink when one is set.

@@ -68,14 +68,7 @@ bool erase_slot(zval* slot, Del&& del) {
 // A table's slots: zvals for a packed array (PHP 8.2+), Buckets otherwise.
 // Both start with the zval, so one pointer walk with a stride serves both.
 inline char* slots_begin(const HashTable* ht) noexcept { return reinterpret_cast<char*>(ht->arData); }
-inline size_t slot_stride(const HashTable* ht) noexcept {
-#if PHP_VERSION_ID >= 80200
-    return HT_IS_PACKED(ht) ? sizeof(zval) : sizeof(Bucket);
-#else
-    (void)ht;
-    return sizeof(Bucket);
-#endif
-}
+inline size_t slot_stride(const HashTable* ht) noexcept { return has_buckets(ht) ? sizeof(Bucket) : sizeof(zval); }
 /// The key of a slot (a zval inside the table), for iteration and messages.
 inline ArrayKey slot_key(const HashTable* ht, const zval* slot) noexcept {
     if (slot_stride(ht) == sizeof(zval)) {
@@ -151,7 +144,7 @@ inline zval* ht_find(HashTable* ht, std::string_view k) noexcept {
 inline zval* ht_find(HashTable* ht, const ArrayKey& k) noexcept {
     return k.is_string() ? zend_symtable_find(ht, k.raw_string()) : zend_hash_index_find(ht, k.as_int());
 }
-PHPBIND_COLD [[noreturn]] void throw_missing_key(const std::string& key);
+[[noreturn]] PHPBIND_COLD void throw_missing_key(const std::string& key);
 
 /// Puts `ht` in `out` with one more reference; an immutable array (opcache's,
 /// or detached data) is shared without touching its refcount.
@@ -333,7 +326,7 @@ private:
     static void to_zval_any(T&& v, zval* out) {
         caster<std::decay_t<T>>::to_zval(std::forward<T>(v), out);
     }
-    PHPBIND_COLD [[noreturn]] static void next_key_taken();
+    [[noreturn]] PHPBIND_COLD static void next_key_taken();
 
     zval z_;
     PHPBIND_OWNED_STAMP("php::Array", &z_)

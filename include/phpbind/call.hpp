@@ -57,10 +57,10 @@ void resolve_function(std::string_view name, zend_fcall_info_cache* fcc);
 zend_function* find_method(zend_object* obj, std::string_view name);
 zend_function* find_static_method(zend_class_entry* ce, std::string_view name);
 
-PHPBIND_COLD [[noreturn]] void result_type_error(const char* expected, zval* got);
-PHPBIND_COLD [[noreturn]] void by_ref_type_error(uint32_t num, const char* expected, zval* got);
+[[noreturn]] PHPBIND_COLD void result_type_error(const char* expected, zval* got);
+[[noreturn]] PHPBIND_COLD void by_ref_type_error(uint32_t num, const char* expected, zval* got);
 /// Adds the callee's name to a result conversion error ("strlen(): Return value ...").
-PHPBIND_COLD [[noreturn]] void rethrow_with_callee(const type_error& e, zend_function* fn, zval* callable);
+[[noreturn]] PHPBIND_COLD void rethrow_with_callee(const type_error& e, zend_function* fn, zval* callable);
 
 template <class T>
 struct is_by_ref : std::false_type {};
@@ -233,7 +233,7 @@ struct callable_state {
 /// Validates `z` as a callable with the engine's rules; on failure returns
 /// false and sets `error` (emalloc'd, the caller frees it).
 bool check_callable(zval* z, callable_state& st, char** error) noexcept;
-PHPBIND_COLD [[noreturn]] void throw_not_callable(char* error);
+[[noreturn]] PHPBIND_COLD void throw_not_callable(char* error);
 } // namespace detail
 
 class Callable;

@@ -80,9 +80,9 @@ PHPBIND_COLD void wrong_type(uint32_t num, zend_expected_type base, bool nullabl
 PHPBIND_COLD void integer_range_error(uint32_t num, long long min, unsigned long long max);
 PHPBIND_COLD void integer_return_overflow(unsigned long long value);
 
-PHPBIND_COLD [[noreturn]] void array_too_large(size_t n);
-PHPBIND_COLD [[noreturn]] void string_too_long(size_t n);
-PHPBIND_COLD [[noreturn]] void string_append_too_long(size_t len, size_t add);
+[[noreturn]] PHPBIND_COLD void array_too_large(size_t n);
+[[noreturn]] PHPBIND_COLD void string_too_long(size_t n);
+[[noreturn]] PHPBIND_COLD void string_append_too_long(size_t len, size_t add);
 
 /// `n` as the size of a new array (zend_new_array), or ValueError when no
 /// array can have that many elements. One compare on the happy path.

@@ -129,10 +129,10 @@ PHPBIND_INLINE T* storage_of(object_holder<T>* h) noexcept {
     return std::launder(reinterpret_cast<T*>(h->storage));
 }
 
-PHPBIND_COLD [[noreturn]] void throw_uninitialized(zend_object* o);
-PHPBIND_COLD [[noreturn]] void throw_unbound(const std::type_info& t);
-PHPBIND_COLD [[noreturn]] void throw_inherited_constructor(zend_object* o);
-PHPBIND_COLD [[noreturn]] void throw_null_factory(zend_object* o);
+[[noreturn]] PHPBIND_COLD void throw_uninitialized(zend_object* o);
+[[noreturn]] PHPBIND_COLD void throw_unbound(const std::type_info& t);
+[[noreturn]] PHPBIND_COLD void throw_inherited_constructor(zend_object* o);
+[[noreturn]] PHPBIND_COLD void throw_null_factory(zend_object* o);
 /// __construct called again: refused while C++ code uses the object (src/class.cpp).
 PHPBIND_COLD void check_not_in_use(zend_object* o);
 std::string demangle(const std::type_info& t);
@@ -615,7 +615,7 @@ struct class_spec {
     bool serializable = false;                                    // opted in: no ZEND_ACC_NOT_SERIALIZABLE
 };
 
-PHPBIND_COLD [[noreturn]] void throw_offset_type(zend_object* o, const char* what, const char* expected, zval* z);
+[[noreturn]] PHPBIND_COLD void throw_offset_type(zend_object* o, const char* what, const char* expected, zval* z);
 
 // Reads an array-access offset (or value: `what`) as C++ type K, strictly.
 template <class K>
@@ -690,11 +690,11 @@ zend_class_entry* register_interface(interface_spec& spec, bool free_methods);
 /// whose property handlers are then installed.
 void declare_properties(class_spec& spec, zend_class_entry* ce, class_node& node);
 
-PHPBIND_COLD [[noreturn]] void throw_property_type(zend_object* o, zend_string* name, zval* value, const char* expected);
+[[noreturn]] PHPBIND_COLD void throw_property_type(zend_object* o, zend_string* name, zval* value, const char* expected);
 
 /// A value the property's C++ type cannot hold (an integer out of range).
 template <class V>
-PHPBIND_COLD [[noreturn]] void throw_property_value(zend_object* o, zend_string* name, zval* value) {
+[[noreturn]] PHPBIND_COLD void throw_property_value(zend_object* o, zend_string* name, zval* value) {
     if constexpr (std::is_integral_v<V> && !std::is_same_v<V, bool>) {
         if (Z_TYPE_P(value) == IS_LONG) {
             throw value_error("Cannot assign " + std::to_string(Z_LVAL_P(value)) + " to property " +
@@ -1073,9 +1073,7 @@ private:
         auto& p = new_property<V>(name);
         p.get = get;
         p.set = set;
-#if PHP_VERSION_ID >= 80100
         if (!set) p.flags |= ZEND_ACC_READONLY;
-#endif
         return p;
     }
     template <class V>

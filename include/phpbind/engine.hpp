@@ -7,6 +7,7 @@
 #pragma once
 
 #include <php.h>
+#include <main/php_main.h>
 #include <ext/standard/info.h>
 #include <ext/spl/spl_exceptions.h>
 #include <zend_exceptions.h>
@@ -37,3 +38,59 @@
 #define PHPBIND_COLD __attribute__((cold, noinline))
 #define PHPBIND_INLINE __attribute__((always_inline)) inline
 #define PHPBIND_EXPORT extern "C" __attribute__((visibility("default")))
+
+// ---- Engine differences between the PHP versions phpbind supports ---------------
+// Gathered here so the rest of the library reads as one engine. Only what
+// differs in declarations needs the preprocessor; everything else is plain C++.
+#if PHP_VERSION_ID >= 80200
+// PHP 8.2 keeps a packed array's elements as bare zvals, earlier versions as Buckets.
+#define PHPBIND_PACKED_ZVALS 1
+// ZEND_HASH_FILL_PACKED's slot for the next element.
+#define PHPBIND_DETAIL_FILL_SLOT __fill_val
+#else
+#define PHPBIND_PACKED_ZVALS 0
+#define PHPBIND_DETAIL_FILL_SLOT (&__fill_bkt->val)
+#endif
+
+PHPBIND_NAMESPACE_BEGIN
+namespace detail {
+
+/// Whether `ht` keeps Buckets (with keys) rather than bare zvals.
+inline bool has_buckets(const HashTable* ht) noexcept { return !PHPBIND_PACKED_ZVALS || !HT_IS_PACKED(ht); }
+
+/// zend_compile_string() for code after `<?php`.
+inline zend_op_array* compile_string(zend_string* src, const char* filename) {
+#if PHP_VERSION_ID >= 80200
+    return zend_compile_string(src, filename, ZEND_COMPILE_POSITION_AFTER_OPEN_TAG);
+#else
+    return zend_compile_string(src, filename);
+#endif
+}
+
+/// php_module_startup() for an embedding SAPI with no additional modules.
+inline bool module_startup(sapi_module_struct* sapi) {
+#if PHP_VERSION_ID >= 80200
+    return php_module_startup(sapi, nullptr) == SUCCESS;
+#else
+    return php_module_startup(sapi, nullptr, 0) == SUCCESS;
+#endif
+}
+
+/// INI entries of a module, registered as a persistent (MINIT) or runtime (dl()) module's.
+inline bool register_ini_entries(const zend_ini_entry_def* defs, int module_number, [[maybe_unused]] int type) {
+#if PHP_VERSION_ID >= 80200
+    return zend_register_ini_entries_ex(defs, module_number, type) == SUCCESS;
+#else
+    return zend_register_ini_entries(defs, module_number) == SUCCESS;
+#endif
+}
+inline void unregister_ini_entries(int module_number, [[maybe_unused]] int type) {
+#if PHP_VERSION_ID >= 80200
+    zend_unregister_ini_entries_ex(module_number, type);
+#else
+    zend_unregister_ini_entries(module_number);
+#endif
+}
+
+} // namespace detail
+PHPBIND_NAMESPACE_END

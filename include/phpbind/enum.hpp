@@ -125,10 +125,10 @@ zend_object* enum_case_object_slow(enum_runtime& rt, uint32_t i);
 /// Empties the cache of case objects (request end: nothing keeps pointing into request memory).
 void enum_forget_objects(enum_runtime& rt) noexcept;
 PHPBIND_COLD void enum_wrong_arg(uint32_t num, const char* name, bool nullable, zval* arg);
-PHPBIND_COLD [[noreturn]] void throw_enum_unbound(const std::type_info& t);
-PHPBIND_COLD [[noreturn]] void throw_enum_no_case(const enum_runtime& rt, const std::type_info& t,
+[[noreturn]] PHPBIND_COLD void throw_enum_unbound(const std::type_info& t);
+[[noreturn]] PHPBIND_COLD void throw_enum_no_case(const enum_runtime& rt, const std::type_info& t,
                                                   const std::string& value);
-PHPBIND_COLD [[noreturn]] void throw_enum_bad_object(zend_object* obj);
+[[noreturn]] PHPBIND_COLD void throw_enum_bad_object(zend_object* obj);
 PHPBIND_COLD void enum_bad_object_error(zend_object* obj);
 bool valid_class_name(std::string_view name);
 

@@ -183,10 +183,10 @@ PHPBIND_COLD void raise_current_exception(unsigned entry) noexcept;
 
 /// Turns what a call into PHP left behind into a C++ exception: the pending
 /// PHP exception (error_already_set) or exit() (script_exit).
-PHPBIND_COLD [[noreturn]] void throw_pending_exception();
+[[noreturn]] PHPBIND_COLD void throw_pending_exception();
 /// The same for an exception object not pending in the engine (takes its reference).
-PHPBIND_COLD [[noreturn]] void throw_exception_object(zend_object* ex);
-PHPBIND_COLD [[noreturn]] void throw_fatal_error();
+[[noreturn]] PHPBIND_COLD void throw_exception_object(zend_object* ex);
+[[noreturn]] PHPBIND_COLD void throw_fatal_error();
 
 /// Raises `cls` with a message that may contain NUL bytes.
 PHPBIND_COLD void raise(zend_class_entry* cls, const char* data, size_t len, zend_long code) noexcept;

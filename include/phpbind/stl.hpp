@@ -57,11 +57,6 @@ PHPBIND_COLD void abandon_packed_fill(zend_array* ht, uint32_t filled) noexcept;
 
 // The slot ZEND_HASH_FILL_PACKED is at: packed arrays hold zvals since 8.2,
 // buckets before.
-#if PHP_VERSION_ID >= 80200
-#define PHPBIND_DETAIL_FILL_SLOT __fill_val
-#else
-#define PHPBIND_DETAIL_FILL_SLOT (&__fill_bkt->val)
-#endif
 
 /// A list of `n` elements of range `r`, each converted by caster<E>, written
 /// in place with the engine's packed fill. If a conversion throws, the part

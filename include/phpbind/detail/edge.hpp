@@ -52,11 +52,11 @@ inline unwind_state unwinding;
 
 /// Resumes a caught bailout in the engine (longjmp to the engine's own
 /// zend_try). Only an edge calls it, with no C++ object left on its frame.
-PHPBIND_COLD [[noreturn]] void resume_bailout() noexcept;
+[[noreturn]] PHPBIND_COLD void resume_bailout() noexcept;
 /// into_php() while a fatal error or exit() is unwinding, or after the
 /// executor shut down (a C++ destructor run while the engine frees leftover
 /// objects): throws php::fatal_error, php::script_exit or php::error.
-PHPBIND_COLD [[noreturn]] void refuse_php_call();
+[[noreturn]] PHPBIND_COLD void refuse_php_call();
 /// An edge's way out when its body failed or left something pending: hands
 /// back what this edge owns (what was not pending at its entry) — resumes a
 /// bailout (does not return), raises exit again — and says whether the
