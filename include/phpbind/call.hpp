@@ -36,6 +36,11 @@ struct by_ref_t {
 };
 template <class T>
 by_ref_t<T> by_ref(T& v) noexcept {
+    // The value read back lives in the reference, which is released when the
+    // call returns: a borrowing type (std::string_view, a view) would dangle.
+    static_assert(!requires { caster<std::remove_cv_t<T>>::borrows; },
+                  "phpbind: php::by_ref needs a type that owns its value (std::string, php::Value, ...): "
+                  "what the callee stores in the reference is released when the call returns");
     return {&v};
 }
 

@@ -345,6 +345,10 @@ struct map_caster : array_caster_base {
         return array_caster_base::try_load(z, out) && elements_ok(out);
     }
     static Map get(zend_array* ht) {
+        // An integer key becomes text made for the map: a view of it would dangle.
+        static_assert(!std::is_same_v<K, std::string_view>,
+                      "phpbind: a map parameter's keys must own their text (PHP turns integer keys into "
+                      "strings for it): use std::string, not std::string_view");
         Map out;
         zend_ulong h;
         zend_string* key;
