@@ -105,7 +105,9 @@ struct request_field {
     operator U() const;
     // Deleted rather than absent: a field of a persistent aggregate type is
     // then initialised (ill-formed) instead of being entered by brace elision,
-    // which would look past a type's own declaration into its fields.
+    // which would look past a type's own declaration into its fields. (Clang
+    // elides braces here all the same: there, such a field is looked into,
+    // which can only refuse a type, never admit one.)
     template <class U>
         requires(!request_type<U, Depth>)
     operator U() const = delete;

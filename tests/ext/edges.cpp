@@ -199,7 +199,7 @@ struct Reentrant {
 // A bound function holding a C++ reference into the object while it calls PHP.
 int64_t reentrant_use(Reentrant& r, php::CallableView f) {
     f();
-    return r.n + static_cast<int64_t>(r.s.size());
+    return checked_add(r.n, static_cast<int64_t>(r.s.size()));
 }
 // A constructor that calls PHP while T is being built in place.
 struct BuildsWithCallback {

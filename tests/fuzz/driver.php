@@ -116,19 +116,24 @@ final class Driver {
         [$status, $sig, $timed_out, $stdout, $stderr] = $r;
         if ($timed_out) return ['hang', "no end after {$this->timeout} s"];
         // A process that ends in a fatal error does not free its request (USE_ZEND_ALLOC=0):
-        // leaks are expected there; the fatal error itself is judged below.
-        $fatal_end = in_array($state['reason'] ?? '', ['fatal', 'unexpected_fatal'], true);
+        // leaks are expected there; the fatal error itself is judged below. Nor does one
+        // that exit() ended from a destructor run while an exception unwound: plain php
+        // leaks then too (`try { strlen(1, [new D]); } catch (Error $e) {}` with a
+        // D::__destruct() calling exit()), and the fuzzer cannot tell that case apart
+        // from an exit() in any destructor.
+        $engine_leaks = in_array($state['reason'] ?? '', ['fatal', 'unexpected_fatal'], true)
+            || (($state['reason'] ?? '') === 'exit' && !empty($state['expect']['in_dtor']));
         if (preg_match('/^.*(ERROR: AddressSanitizer|runtime error:|UndefinedBehaviorSanitizer|AddressSanitizer:DEADLYSIGNAL).*$/m', $stderr, $m)) {
             return ['sanitizer', trim($m[0])];
         }
-        if (!$fatal_end && preg_match('/^.*ERROR: LeakSanitizer.*$/m', $stderr) && preg_match('/^SUMMARY: AddressSanitizer: .*leaked.*$/m', $stderr, $m)) {
+        if (!$engine_leaks && preg_match('/^.*ERROR: LeakSanitizer.*$/m', $stderr) && preg_match('/^SUMMARY: AddressSanitizer: .*leaked.*$/m', $stderr, $m)) {
             return ['leak', trim($m[0])];
         }
         if ($this->mode === 'valgrind') {
             if (preg_match('/^==\d+== (Invalid (read|write|free)|Conditional jump|Use of uninitialised|Syscall param|Mismatched|Source and destination overlap|Process terminating).*$/m', $stderr, $m)) {
                 return ['valgrind', trim($m[0])];
             }
-            if (!$fatal_end && preg_match('/^==\d+== .*(definitely|indirectly) lost in loss record.*$/m', $stderr, $m)) return ['leak', trim($m[0])];
+            if (!$engine_leaks && preg_match('/^==\d+== .*(definitely|indirectly) lost in loss record.*$/m', $stderr, $m)) return ['leak', trim($m[0])];
         }
         if ($sig) return ['crash', "killed by signal $sig"];
         if (preg_match('/^.*(Assertion .* failed|zend_mm_heap corrupted|double free|free\(\): invalid|corrupted size|malloc\(\)).*$/m', $stderr, $m)) {
