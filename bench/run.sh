@@ -378,6 +378,15 @@ member the handler caches the member's offset in the opline's cache slot and
 reads it in place (about a dozen instructions); other properties call their
 getter. The difference between the two is that handler call.
 
+Every phpbind handler runs through the guarded edge (docs/errors.md, *The one
+edge*): after the body, one compare of a byte with zero and one branch, two
+instructions per call, which is the whole difference in \`add\`, \`strlen2\`,
+\`Counter::inc\`, \`count(Bag)\` and \`Bag[]\` against the build before the
+edge. A call back into PHP (\`call_back\`) also passes the guard that turns a
+fatal error in the callee into C++ unwinding: a \`zend_try\` (one
+\`setjmp\`) around \`zend_call_function\`, a check that PHP code may run
+now, and the frame that hands a call to the guard.
+
 \`make_list\` returns a \`std::vector<int64_t>\` sized once and filled with
 \`std::iota\`. Its conversion to a PHP array costs what the C baseline's fill
 costs (about 6 instructions per element); the rest of the difference is the

@@ -2,6 +2,7 @@
 #include <phpbind/call.hpp>
 #include <phpbind/detail/edge.hpp>
 #include <phpbind/lifetime.hpp>
+#include "internal.hpp"
 
 #include <atomic>
 #include <string>

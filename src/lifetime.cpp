@@ -2,15 +2,13 @@
 // for phpbind, retained values released at its end, the debug checks.
 #include <phpbind/detail/edge.hpp>
 #include <phpbind/lifetime.hpp>
+#include "internal.hpp"
 
 #include <cstdio>
 #include <cstdlib>
 
 PHPBIND_NAMESPACE_BEGIN
 namespace detail {
-
-void clear_function_cache() noexcept;        // call.cpp
-void free_deferred_persistent() noexcept;    // persistent.cpp
 
 request_state& state() noexcept {
     static request_state s;

@@ -2,6 +2,7 @@
 #include <phpbind/module.hpp>
 #include <phpbind/detail/edge.hpp>
 #include <phpbind/ini.hpp>
+#include "internal.hpp"
 
 #include <algorithm>
 
@@ -13,10 +14,6 @@ void info_table::row(std::string_view key, std::string_view value) {
 }
 
 namespace detail {
-void free_call_data() noexcept;       // call.cpp
-void free_deferred_list() noexcept;   // persistent.cpp
-void free_type_names() noexcept;      // stl.cpp
-
 void free_extension_data() noexcept {
     free_registration_strings();
     free_call_data();

@@ -1,5 +1,6 @@
 // src/persistent.cpp — detaching values into persistent memory, and freeing them.
 #include <phpbind/persistent.hpp>
+#include "internal.hpp"
 
 #include <mutex>
 #include <string>

@@ -1,5 +1,6 @@
 // src/stl.cpp — the out-of-line parts of the standard-library casters.
 #include <phpbind/stl.hpp>
+#include "internal.hpp"
 
 #include <deque>
 

@@ -35,7 +35,7 @@ done < <(grep -n 'raise_current_exception' -r include src | grep -v '^[^:]*:[0-9
 while IFS= read -r hit; do
   case "$hit" in
     include/phpbind/detail/edge.hpp:*) ;;
-    include/phpbind/class.hpp:*release_native*|include/phpbind/class.hpp:*'->gc(v)'*) ;;
+    include/phpbind/detail/object_layout.hpp:*release_native*|include/phpbind/gc.hpp:*'->gc(v)'*) ;;
     include/phpbind/class_protocols.hpp:*'cur.~Cursor()'*) ;;
     include/phpbind/ini.hpp:*|src/module.cpp:*) ;;
     *) report "release_edge outside the release handlers and callbacks: $hit" ;;
@@ -54,7 +54,7 @@ allowed_catch_all=(
   'src/persistent.cpp'                   # detaching: frees what it built, then rethrows
   'include/phpbind/stl.hpp'              # containers: release what they filled, then rethrow
   'include/phpbind/object.hpp'           # release the temporary, then rethrow
-  'include/phpbind/class.hpp'            # new_object: release the object, then rethrow
+  'include/phpbind/detail/object_layout.hpp'  # new_object: release the object, then rethrow
   'src/call.cpp'                         # release the call's state, then rethrow
   'include/phpbind/detail/edge.hpp'
   'src/exceptions.cpp'

@@ -1,0 +1,172 @@
+// phpbind/detail/class_spec.hpp — what class_<T> collects before MINIT
+// registers it: the class and property specs, member function traits, the
+// interface specs, and the accessors native-backed properties read and
+// write through.
+#pragma once
+
+#include <phpbind/detail/class_invoke.hpp>
+
+PHPBIND_NAMESPACE_BEGIN
+namespace detail {
+
+/// A property to declare at registration.
+struct property_spec {
+    std::string name;
+    uint32_t type_mask = 0;
+    const char* class_name = nullptr;  // a bound class type
+    uint32_t flags = ZEND_ACC_PUBLIC;
+    zval default_value;                // UNDEF: none (an uninitialized typed property)
+    void (*get)(zend_object*, zval*) = nullptr;  // native-backed when set
+    void (*set)(zend_object*, zend_string*, zval*) = nullptr;
+    direct_kind direct = direct_none;
+    ptrdiff_t (*member_offset)(zend_object*) = nullptr;
+};
+
+struct class_spec {
+    std::string name;
+    std::vector<zend_function_entry> methods;
+    uint32_t flags = 0;
+    bool flags_has_constructor = false;
+    std::vector<void (*)(zend_object_handlers&)> handler_setup;  // native handlers (count, dimensions)
+    std::vector<zend_class_entry* (*)()> interfaces;              // implemented after registration
+    std::vector<std::string> interface_names;                     // interfaces bound with interface_, by name
+    std::vector<std::pair<std::string, zval>> constants;          // immutable values (see any_default)
+    std::vector<property_spec> properties;                        // declared and native-backed
+    std::vector<void (*)(zend_class_entry*)> ce_setup;           // class entry hooks (get_iterator)
+    bool serializable = false;                                    // opted in: no ZEND_ACC_NOT_SERIALIZABLE
+};
+
+[[noreturn]] PHPBIND_COLD void throw_offset_type(zend_object* o, const char* what, const char* expected, zval* z);
+
+// Reads an array-access offset (or value: `what`) as C++ type K, strictly.
+template <class K>
+PHPBIND_COLD K dim_key_slow(zend_object* o, zval* offset, const char* what) {
+    if (!offset) throw error(std::string("Cannot append to an object of class ") + ZSTR_VAL(o->ce->name));
+    ZVAL_DEREF(offset);
+    typename caster<K>::parsed p;
+    if (UNEXPECTED(!caster<K>::try_load(offset, p))) throw_offset_type(o, what, caster<K>::type_name, offset);
+    return caster<K>::get(p);
+}
+template <class K>
+PHPBIND_INLINE K dim_key(zend_object* o, zval* offset, const char* what = "offset") {
+    // The int fast path exists only for integer types spanning zend_long
+    // (caster<K>::full_range is an integer caster's member alone).
+    if constexpr (std::is_integral_v<K> && !std::is_same_v<K, bool>) {
+        if constexpr (caster<K>::full_range) {
+            if (EXPECTED(offset && Z_TYPE_P(offset) == IS_LONG)) return static_cast<K>(Z_LVAL_P(offset));
+        }
+    }
+    return dim_key_slow<K>(o, offset, what);
+}
+
+template <class F>
+struct member_traits;
+template <class C, class R, class... A>
+struct member_traits<R (C::*)(A...)> {
+    using ret = R;
+    using args = type_list<std::remove_cvref_t<A>...>;
+};
+template <class C, class R, class... A>
+struct member_traits<R (C::*)(A...) const> : member_traits<R (C::*)(A...)> {};
+template <class L>
+struct first_of;
+template <class H, class... T>
+struct first_of<type_list<H, T...>> {
+    using type = H;
+};
+template <class L>
+struct second_of;
+template <class H, class S, class... T>
+struct second_of<type_list<H, S, T...>> {
+    using type = S;
+};
+
+/// Registers a class at MINIT; the method table is freed once the engine has
+/// read it (do_register_internal_class copies every entry).
+zend_class_entry* register_class(class_spec& spec, zend_object* (*create)(zend_class_entry*), zend_class_entry* parent,
+                                 bool free_methods);
+
+/// Implements the interfaces named in the spec (registered before the class),
+/// and checks that the class defines every method they declare.
+void implement_named_interfaces(const class_spec& spec, zend_class_entry* ce);
+
+/// The body of an interface method: never called (the engine refuses to
+/// call an abstract method); it only gives the binder a signature.
+struct abstract_invoke {
+    static constexpr bool is_method = true;
+    template <class... X>
+    static void call(zend_execute_data*, zval*, X&&...) {}
+};
+template <class Sig>
+struct abstract_key {};
+
+struct interface_spec {
+    std::string name;
+    std::vector<zend_function_entry> methods;
+    std::vector<std::string> parents;
+};
+zend_class_entry* register_interface(interface_spec& spec, bool free_methods);
+
+/// Declares the spec's properties on `ce`; native-backed ones join `node`,
+/// whose property handlers are then installed.
+void declare_properties(class_spec& spec, zend_class_entry* ce, class_node& node);
+
+[[noreturn]] PHPBIND_COLD void throw_property_type(zend_object* o, zend_string* name, zval* value, const char* expected);
+
+/// A value the property's C++ type cannot hold (an integer out of range).
+template <class V>
+[[noreturn]] PHPBIND_COLD void throw_property_value(zend_object* o, zend_string* name, zval* value) {
+    if constexpr (std::is_integral_v<V> && !std::is_same_v<V, bool>) {
+        if (Z_TYPE_P(value) == IS_LONG) {
+            throw value_error("Cannot assign " + std::to_string(Z_LVAL_P(value)) + " to property " +
+                              ZSTR_VAL(o->ce->name) + "::$" + ZSTR_VAL(name) + ": it must be between " +
+                              std::to_string(std::numeric_limits<V>::min()) + " and " +
+                              std::to_string(std::numeric_limits<V>::max()));
+        }
+    }
+    throw_property_type(o, name, value, caster<V>::type_name);
+}
+
+template <class T, auto M>
+struct member_access;
+template <class T, class C, class V, V C::*M>
+struct member_access<T, M> {
+    using value_type = std::remove_cv_t<V>;
+    static constexpr bool writable = !std::is_const_v<V>;
+    static constexpr direct_kind direct =
+        std::is_same_v<value_type, bool> ? direct_bool
+        : std::is_same_v<value_type, double> ? direct_double
+        : (std::is_integral_v<value_type> && std::is_signed_v<value_type> && sizeof(value_type) == sizeof(zend_long))
+            ? direct_long
+            : direct_none;
+    static ptrdiff_t member_offset(zend_object* o) {
+        return reinterpret_cast<const char*>(&(native<T>(o)->*M)) - static_cast<const char*>(node_of(o)->self(o));
+    }
+    static void get(zend_object* o, zval* rv) { caster<value_type>::to_zval(native<T>(o)->*M, rv); }
+    static void set(zend_object* o, zend_string* name, zval* v) {
+        if constexpr (writable) {
+            typename caster<value_type>::parsed p;
+            if (UNEXPECTED(!caster<value_type>::try_load(v, p))) throw_property_value<value_type>(o, name, v);
+            native<T>(o)->*M = caster<value_type>::get(p);
+        }
+    }
+};
+
+template <class T, auto G>
+struct getter_access {
+    using value_type = std::remove_cvref_t<typename member_traits<decltype(G)>::ret>;
+    static void get(zend_object* o, zval* rv) { caster<value_type>::to_zval((native<T>(o)->*G)(), rv); }
+};
+
+template <class T, auto S>
+struct setter_access {
+    using value_type = typename first_of<typename member_traits<decltype(S)>::args>::type;
+    static void set(zend_object* o, zend_string* name, zval* v) {
+        typename caster<value_type>::parsed p;
+        if (UNEXPECTED(!caster<value_type>::try_load(v, p))) throw_property_value<value_type>(o, name, v);
+        (native<T>(o)->*S)(caster<value_type>::get(p));
+    }
+};
+
+} // namespace detail
+PHPBIND_NAMESPACE_END
