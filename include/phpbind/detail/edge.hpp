@@ -3,11 +3,12 @@
 // Two directions, one mechanism each, and nothing else in phpbind crosses:
 //
 //   edge(f)      engine -> C++. Every function, method and object handler,
-//                iterator function, INI validator, lifecycle callback,
-//                free_obj, GC and serialization handler runs its C++ body
-//                through it. A C++ exception becomes the pending PHP
-//                exception; a fatal error or exit() caught further down
-//                resumes in the engine once every C++ frame has unwound.
+//                iterator function and serialization handler runs its C++
+//                body through it (release_edge(f): free_obj, get_gc, an
+//                iterator's dtor, INI validators, lifecycle callbacks). A C++
+//                exception becomes the pending PHP exception; a fatal error
+//                or exit() caught further down resumes in the engine once
+//                every C++ frame has unwound.
 //
 //   into_php(f)  C++ -> engine, for every engine call that can run user
 //                code, explicitly (a call) or implicitly (a release that runs
@@ -21,7 +22,7 @@
 // could not hand to C++ by throwing (in a destructor, which is noexcept) or
 // that C++ swallowed with `catch (...)` stays recorded here. Every later
 // into_php() refuses to run PHP code (it throws the same kind again), and the
-// next edge() resumes it. So neither can be swallowed: the script ends as it
+// edge whose body it happened in resumes it. So neither can be swallowed: the script ends as it
 // would have without C++ in between. docs/errors.md has the full contract.
 #pragma once
 
@@ -34,8 +35,9 @@ PHPBIND_NAMESPACE_BEGIN
 namespace detail {
 
 /// What the engine is unwinding while C++ frames are in the way: one byte,
-/// so an edge's happy path is one compare with memory and one branch. A bit is set by the
-/// guard that caught the event and cleared by the edge that hands it back.
+/// so an edge's happy path is one compare with memory and one branch. A bit
+/// is set by the guard that caught the event and cleared by the edge that
+/// hands it back.
 struct unwind_state {
     static constexpr uint8_t fatal = 1;      // a bailout caught by a guard, not yet resumed
     static constexpr uint8_t exit = 2;       // exit() turned into script_exit, not yet handed back
@@ -62,6 +64,8 @@ inline unwind_state unwinding;
 /// bailout (does not return), raises exit again — and says whether the
 /// handler succeeded.
 PHPBIND_COLD bool edge_settle(unsigned entry, bool failed) noexcept;
+/// PHPBIND_DEBUG: an edge() entered while something was pending (it should
+/// have been a release_edge()); names the rule and aborts.
 [[noreturn]] PHPBIND_COLD void edge_misuse() noexcept;
 
 /// Whether C++ may run PHP code now.
@@ -104,7 +108,7 @@ PHPBIND_INLINE void edge_check_entry() noexcept {
 /// Such a handler is never entered while something is pending: PHP code
 /// does not run then (into_php() refuses), and the releases through which
 /// the engine runs destructors set exit() and exceptions aside
-/// (into_php_nothrow()). So the happy path tests one word and keeps no state;
+/// (into_php_nothrow()). So the happy path tests one byte and keeps no state;
 /// a PHPBIND_DEBUG build checks the premise.
 /// [[nodiscard]]: a handler must return its failure value on false.
 template <class F>
