@@ -124,6 +124,7 @@ template <class F>
 outcome run_callback(const std::string& module_name, const char* phase, int level, F&& f) {
     outcome ok = outcome::ok;
     (void)detail::release_edge([&] {
+        std::string failure;
         try {
             f();
         } catch (const script_exit&) {
@@ -132,14 +133,20 @@ outcome run_callback(const std::string& module_name, const char* phase, int leve
         } catch (const engine_unwind&) {
             throw;
         } catch (const std::exception& e) {
-            if (phase) zend_error(level, "%s: %s failed: %s", module_name.c_str(), phase, e.what());
-            else zend_error(level, "%s: %s", module_name.c_str(), e.what());
             ok = outcome::failed;
+            failure = e.what();
         } catch (...) {
-            if (phase) zend_error(level, "%s: %s failed: unknown C++ exception", module_name.c_str(), phase);
-            else zend_error(level, "%s: unknown C++ exception", module_name.c_str());
             ok = outcome::failed;
+            failure = "unknown C++ exception";
         }
+        if (ok != outcome::failed) return;
+        if (phase) failure = module_name + ": " + phase + " failed: " + failure;
+        else failure = module_name + ": " + failure;
+        // Outside the catch blocks and through the guard: at request end a
+        // user error handler may still be set, and PHP code it runs may throw
+        // with no PHP frame left (the engine then bails out) or call exit().
+        if (detail::php_callable_now()) detail::into_php([&] { zend_error(level, "%s", failure.c_str()); });
+        else zend_error(level, "%s", failure.c_str());
     });
     return ok;
 }

@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <cstdlib>
+#include <exception>
 #include <map>
 #include <optional>
 #include <string>
@@ -237,6 +238,8 @@ void register_edges(php::module& m) {
     });
     m.on_shutdown([] {
         if (startup_config->has_value() && (*startup_config)->view().type() != php::Type::array) std::abort();
+        // No C++ catch block was left by a longjmp (it would still count as handled here).
+        if (std::current_exception()) std::abort();
         startup_config->reset();
     });
     m.def<&startup_config_json>("pb_edge_startup_config");
