@@ -381,8 +381,9 @@ getter. The difference between the two is that handler call.
 Every phpbind handler runs through the guarded edge (docs/errors.md, *The one
 edge*): after the body, one compare of a byte with zero and one branch, two
 instructions per call, which is the whole difference in \`add\`, \`strlen2\`,
-\`Counter::inc\`, \`count(Bag)\` and \`Bag[]\` against the build before the
-edge. A call back into PHP (\`call_back\`) also passes the guard that turns a
+\`Counter::inc\` and \`Bag[]\` against the build before the edge. The
+\`count()\` handler of an object of the bound class itself needs no stack frame
+of its own (other objects take an out-of-line path), which more than pays for it. A call back into PHP (\`call_back\`) also passes the guard that turns a
 fatal error in the callee into C++ unwinding: a \`zend_try\` (one
 \`setjmp\`) around \`zend_call_function\`, a check that PHP code may run
 now, and the frame that hands a call to the guard.

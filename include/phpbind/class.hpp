@@ -376,7 +376,19 @@ private:
 
     template <auto Size>
     static zend_result count_handler(zend_object* o, zend_long* count) {
-        // The engine reads *count only on SUCCESS.
+        // An object of another class (a bound subclass, one not constructed)
+        // takes the general path; this one needs no frame of its own. The
+        // engine reads *count only on SUCCESS.
+        if (UNEXPECTED(o->handlers != &detail::class_info<T>::node.handlers)) return count_other<Size>(o, count);
+        T* self = detail::holder_of<T>(o)->ptr;
+        detail::edge_check_entry();
+        auto body = [&] { *count = static_cast<zend_long>((self->*Size)()); };
+        const bool threw = detail::edge_body(0, body);
+        if (UNEXPECTED(threw || detail::unwinding.pending != 0)) return detail::edge_settle_result(threw);
+        return SUCCESS;
+    }
+    template <auto Size>
+    PHPBIND_COLD static zend_result count_other(zend_object* o, zend_long* count) {
         return detail::edge([&] { *count = static_cast<zend_long>((detail::native<T>(o)->*Size)()); }) ? SUCCESS
                                                                                                           : FAILURE;
     }

@@ -64,6 +64,8 @@ inline unwind_state unwinding;
 /// bailout (does not return), raises exit again — and says whether the
 /// handler succeeded.
 PHPBIND_COLD bool edge_settle(unsigned entry, bool failed) noexcept;
+/// edge_settle() for a plain edge whose handler returns zend_result (a tail call).
+PHPBIND_COLD zend_result edge_settle_result(bool failed) noexcept;
 /// PHPBIND_DEBUG: an edge() entered while something was pending (it should
 /// have been a release_edge()); names the rule and aborts.
 [[noreturn]] PHPBIND_COLD void edge_misuse() noexcept;
