@@ -70,8 +70,9 @@ bool edge_settle(unsigned entry, bool failed) noexcept {
     const unsigned own = unwinding.pending & ~entry;
     if (own & unwind_state::fatal) resume_bailout();
     if (own & unwind_state::exit) {
-        // C++ swallowed script_exit: exit() again.
-        unwinding.pending &= ~unwind_state::exit;
+        // C++ swallowed script_exit: exit() again (it ends the script whatever
+        // else this edge's body left recorded).
+        unwinding.pending &= ~(own & (unwind_state::exit | unwind_state::exception));
         zend_object* pending = EG(exception);
         if (!pending || (!zend_is_unwind_exit(pending) && !zend_is_graceful_exit(pending))) {
             if (pending) zend_clear_exception();  // exit() ends the script whatever else was thrown since
