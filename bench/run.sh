@@ -236,7 +236,7 @@ for i in "${!c_names[@]}"; do
     elif [[ $ir_ratio == n/a ]]; then
         target_text="≤ ${target}×"
         status="not measured"
-    elif [[ $(calc "print ($ir_ratio <= $target)") == 1 ]]; then
+    elif [[ $(calc "print ($pi / $ci <= $target)") == 1 ]]; then  # unrounded: 1.152 misses 1.15
         target_text="≤ ${target}×"
         status="met"
         verdicts+=("  met     $name: ${ir_ratio}× ≤ ${target}×")

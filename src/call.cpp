@@ -51,12 +51,12 @@ inline void pop_host_frame(host_frame& f) noexcept {
 
 // A partial result is released before what the call left pending is thrown.
 namespace {
-template <class F>
-void call_into_php(zval* ret, F&& f) {
+template <class Run, class Aside>
+PHPBIND_COLD void call_hostless(zval* ret, Run run, Aside aside) {
     host_frame frame;
     push_host_frame(frame);
     try {
-        into_php(f);
+        into_php_by(run, aside);
     } catch (...) {
         pop_host_frame(frame);
         release_zval(ret);
@@ -65,15 +65,68 @@ void call_into_php(zval* ret, F&& f) {
     }
     pop_host_frame(frame);
 }
+template <class Run, class Aside>
+PHPBIND_INLINE void call_into_php(zval* ret, Run&& run, Aside&& aside) {
+    if (UNEXPECTED(EG(current_execute_data) == nullptr)) return call_hostless(ret, run, aside);
+    try {
+        into_php_by(run, aside);
+    } catch (...) {
+        release_zval(ret);
+        ZVAL_UNDEF(ret);
+        throw;
+    }
+}
 } // namespace
 
-void call_guarded(zend_fcall_info* fci, zend_fcall_info_cache* fcc) {
-    call_into_php(fci->retval, [=] { zend_call_function(fci, fcc); });
+// The engine's calls under zend_try, each in a frame that owns nothing with
+// a destructor (what run_guarded() does, without its thunk's indirect call).
+bool call_function_bailed(zend_fcall_info* fci, zend_fcall_info_cache* fcc) noexcept {
+    bool bailed = false;
+    zend_try {
+        zend_call_function(fci, fcc);
+    }
+    zend_catch {
+        bailed = true;
+    }
+    zend_end_try();
+    return bailed;
+}
+bool call_known_bailed(zend_function* fn, zend_object* obj, zend_class_entry* scope, zval* ret, uint32_t argc,
+                       zval* argv) noexcept {
+    bool bailed = false;
+    zend_try {
+        zend_call_known_function(fn, obj, scope, ret, argc, argv, nullptr);
+    }
+    zend_catch {
+        bailed = true;
+    }
+    zend_end_try();
+    return bailed;
 }
 
-void call_known_guarded(zend_function* fn, zend_object* obj, zend_class_entry* scope, zval* ret, uint32_t argc,
-                        zval* argv) {
-    call_into_php(ret, [=] { zend_call_known_function(fn, obj, scope, ret, argc, argv, nullptr); });
+void call_failed(zval* ret, bool bailed) {
+    release_zval(ret);
+    ZVAL_UNDEF(ret);
+    if (bailed) {
+        unwinding.pending |= unwind_state::fatal;
+        throw_fatal_error();
+    }
+    throw_pending_exception();
+}
+
+void call_guarded_slow(zend_fcall_info* fci, zend_fcall_info_cache* fcc) {
+    call_into_php(fci->retval, [=] { return call_function_bailed(fci, fcc); }, [=] {
+        auto f = [=] { zend_call_function(fci, fcc); };
+        into_php_aside(&guarded_thunk<decltype(f)>, &f);
+    });
+}
+
+void call_known_guarded_slow(zend_function* fn, zend_object* obj, zend_class_entry* scope, zval* ret, uint32_t argc,
+                             zval* argv) {
+    call_into_php(ret, [=] { return call_known_bailed(fn, obj, scope, ret, argc, argv); }, [=] {
+        auto f = [=] { zend_call_known_function(fn, obj, scope, ret, argc, argv, nullptr); };
+        into_php_aside(&guarded_thunk<decltype(f)>, &f);
+    });
 }
 
 // Compiles and runs PHP statements as eval() does, returning the value of

@@ -89,6 +89,10 @@ bool edge_settle(unsigned entry, bool failed) noexcept {
 
 zend_result edge_settle_result(bool failed) noexcept { return edge_settle(0, failed) ? SUCCESS : FAILURE; }
 
+void edge_settle_call(bool failed, zval* return_value) noexcept {
+    if (!edge_settle(0, failed)) discard_result(return_value);
+}
+
 void edge_misuse() noexcept {
     debug_failure("php::detail::edge",
                   "a handler the engine reaches only by running PHP code was entered while a fatal error or exit() "

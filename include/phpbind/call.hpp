@@ -47,10 +47,33 @@ by_ref_t<T> by_ref(T& v) noexcept {
 namespace detail {
 
 /// zend_call_function() inside zend_try: a bailout becomes php::fatal_error,
-/// a pending exception php::error_already_set or php::script_exit.
-void call_guarded(zend_fcall_info* fci, zend_fcall_info_cache* fcc);
-void call_known_guarded(zend_function* fn, zend_object* obj, zend_class_entry* scope, zval* ret, uint32_t argc,
-                        zval* argv);
+/// a pending exception php::error_already_set or php::script_exit (what the
+/// call left in `ret` is released first). The common case, a call from a
+/// handler with nothing pending, is tested inline; the rest is out of line.
+bool call_function_bailed(zend_fcall_info* fci, zend_fcall_info_cache* fcc) noexcept;
+bool call_known_bailed(zend_function* fn, zend_object* obj, zend_class_entry* scope, zval* ret, uint32_t argc,
+                       zval* argv) noexcept;
+PHPBIND_COLD void call_guarded_slow(zend_fcall_info* fci, zend_fcall_info_cache* fcc);
+PHPBIND_COLD void call_known_guarded_slow(zend_function* fn, zend_object* obj, zend_class_entry* scope, zval* ret,
+                                          uint32_t argc, zval* argv);
+[[noreturn]] PHPBIND_COLD void call_failed(zval* ret, bool bailed);
+
+/// Whether a call into PHP may take the inline path: a PHP frame to call
+/// from, PHP code callable, no exception in flight.
+PHPBIND_INLINE bool plain_call_now() noexcept {
+    return EXPECTED(EG(current_execute_data) != nullptr && php_callable_now() && EG(exception) == nullptr);
+}
+PHPBIND_INLINE void call_guarded(zend_fcall_info* fci, zend_fcall_info_cache* fcc) {
+    if (UNEXPECTED(!plain_call_now())) return call_guarded_slow(fci, fcc);
+    const bool bailed = call_function_bailed(fci, fcc);
+    if (UNEXPECTED(bailed || EG(exception) != nullptr)) call_failed(fci->retval, bailed);
+}
+PHPBIND_INLINE void call_known_guarded(zend_function* fn, zend_object* obj, zend_class_entry* scope, zval* ret,
+                                       uint32_t argc, zval* argv) {
+    if (UNEXPECTED(!plain_call_now())) return call_known_guarded_slow(fn, obj, scope, ret, argc, argv);
+    const bool bailed = call_known_bailed(fn, obj, scope, ret, argc, argv);
+    if (UNEXPECTED(bailed || EG(exception) != nullptr)) call_failed(ret, bailed);
+}
 /// zend_eval_stringl() under the same guard.
 void eval_guarded(const char* code, size_t len, zval* ret);
 /// object_init_ex() under the same guard: a new object of `ce`, or throws.
@@ -150,7 +173,9 @@ R call_fcc(zval* callable, zend_fcall_info_cache* fcc, A&&... args) {
     zend_fcall_info fci;
     fci.size = sizeof(fci);
     ZVAL_COPY_VALUE(&fci.function_name, callable);
-    fci.object = fcc ? fcc->object : nullptr;
+    // Read only to resolve a callable without a cache (zend_call_function
+    // takes the object from the cache otherwise); the callable names its own.
+    fci.object = nullptr;
     fci.retval = &ret;
     fci.params = pack.v;
     fci.param_count = pack.n;

@@ -11,6 +11,7 @@
 //   try_load(z, out)        reads a value strictly (exact PHP type; int to float
 //                           allowed), raising nothing: used for call results and
 //                           array elements
+//   quick_try_load          (optional) try_load is a type test calling nothing
 //   get(parsed&)            builds the C++ value; never calls into the engine
 //   to_zval(value, out)     writes a return value into an uninitialised zval
 //   persistent_zval(v, out) writes an immutable zval that lives as long as the module (defaults)
@@ -95,6 +96,16 @@ PHPBIND_INLINE void check_string_size(size_t n) {
     if (UNEXPECTED(n > max_string_size)) string_too_long(n);
 }
 
+/// Whether a caster's try_load is a type test that calls nothing and, when it
+/// succeeds, reads what load would have read (the optional member
+/// quick_try_load): a function whose parameters all have it reads an exact
+/// call's arguments with try_load on a path that needs no stack frame.
+template <class C>
+inline constexpr bool quick_try_load_v = [] {
+    if constexpr (requires { C::quick_try_load; }) return bool(C::quick_try_load);
+    else return false;
+}();
+
 template <class T>
 concept has_persistent_zval = requires(const T& v, zval* z) { caster<T>::persistent_zval(v, z); };
 
@@ -106,6 +117,7 @@ template <>
 struct caster<bool> {
     static constexpr uint32_t type_mask = MAY_BE_BOOL;
     static constexpr const char* type_name = "bool";
+    static constexpr bool quick_try_load = true;
     using parsed = bool;
     static PHPBIND_INLINE bool load(zval* arg, uint32_t num, bool& out, bool nullable) {
         if (EXPECTED(Z_TYPE_P(arg) == IS_TRUE)) { out = true; return true; }
@@ -129,6 +141,7 @@ template <class I>
 struct caster<I> {
     static constexpr uint32_t type_mask = MAY_BE_LONG;
     static constexpr const char* type_name = "int";
+    static constexpr bool quick_try_load = true;
     using parsed = zend_long;
 
     // The C++ type's range clipped to PHP's int range.
@@ -186,6 +199,7 @@ template <class F>
 struct caster<F> {
     static constexpr uint32_t type_mask = MAY_BE_DOUBLE;
     static constexpr const char* type_name = "float";
+    static constexpr bool quick_try_load = true;
     using parsed = double;
     static PHPBIND_INLINE bool load(zval* arg, uint32_t num, double& out, bool nullable) {
         if (EXPECTED(Z_TYPE_P(arg) == IS_DOUBLE)) { out = Z_DVAL_P(arg); return true; }
@@ -208,6 +222,7 @@ struct caster<F> {
 struct string_caster_base {
     static constexpr uint32_t type_mask = MAY_BE_STRING;
     static constexpr const char* type_name = "string";
+    static constexpr bool quick_try_load = true;
     using parsed = zend_string*;
     static PHPBIND_INLINE bool load(zval* arg, uint32_t num, zend_string*& out, bool nullable) {
         if (EXPECTED(Z_TYPE_P(arg) == IS_STRING)) { out = Z_STR_P(arg); return true; }
@@ -264,6 +279,7 @@ struct caster<std::optional<T>> {
     using inner = caster<T>;
     static constexpr uint32_t type_mask = inner::type_mask | MAY_BE_NULL;
     static constexpr const char* type_name = inner::type_name;  // printed with a leading '?'
+    static constexpr bool quick_try_load = detail::quick_try_load_v<inner>;
     /// A class-typed T (a bound enum) declares ?Class.
     static const char* class_name()
         requires requires { inner::class_name(); }
@@ -311,6 +327,7 @@ struct mixed_caster_base {
     static constexpr uint32_t type_mask = MAY_BE_ANY;
     static constexpr const char* type_name = "mixed";
     static constexpr bool accepts_any = true;
+    static constexpr bool quick_try_load = true;
     using parsed = zval*;
     static PHPBIND_INLINE bool load(zval* arg, uint32_t, zval*& out, bool) {
         out = arg;

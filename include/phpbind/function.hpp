@@ -44,7 +44,10 @@ struct param {
     static_assert(std::is_trivially_destructible_v<state>,
                   "phpbind: caster<T>::parsed must be trivially destructible (see docs/casters.md).");
 
+    static constexpr bool quick = quick_try_load_v<c>;
+
     static PHPBIND_INLINE bool load(zval* arg, uint32_t num, state& st) { return c::load(arg, num, st, false); }
+    static PHPBIND_INLINE bool try_load(zval* arg, state& st) noexcept { return c::try_load(arg, st); }
     static decltype(auto) hold(state& st) { return c::get(st); }
     template <class H>
     static decltype(auto) pass(H& h) {
@@ -324,6 +327,14 @@ struct release_at_exit {
     }
 };
 
+// A parameter read on the frameless path (param<P>::quick; the parameters of
+// bound classes, by-reference and variadic ones are not).
+template <class P>
+inline constexpr bool quick_param_v = [] {
+    if constexpr (requires { param<P>::quick; }) return bool(param<P>::quick);
+    else return false;
+}();
+
 template <class... T>
 struct last_of {
     using type = typename decltype((std::type_identity<T>{}, ...))::type;
@@ -363,12 +374,16 @@ struct binder {
 
     // Loads the arguments and runs the call through the body of the edge:
     // -1 if an argument was refused (nothing ran), 1 if the body threw.
-    template <uint32_t Req, size_t... I>
+    // Quick: every argument was passed and is read with try_load (a refusal
+    // raises nothing; the general path then reads them again).
+    template <bool Quick, uint32_t Req, size_t... I>
     static PHPBIND_INLINE int run_body([[maybe_unused]] zend_execute_data* execute_data, zval* return_value,
                                        [[maybe_unused]] uint32_t argc, std::index_sequence<I...>) {
         state_pack<std::index_sequence<I...>, typename param<A>::state...> st;
         constexpr bool owns = (owns_state_v<A> || ...);
-        if constexpr (!owns) {
+        if constexpr (Quick) {
+            if (!(param<A>::try_load(ZEND_CALL_ARG(execute_data, I + 1), state_of<I>(st)) && ...)) return -1;
+        } else if constexpr (!owns) {
             if (!(load_one<I, Req, A>(execute_data, argc, state_of<I>(st)) && ...)) return -1;
         } else {
             size_t loaded = 0;
@@ -404,17 +419,41 @@ struct binder {
     template <uint32_t Req>
     static PHPBIND_INLINE void run(zend_execute_data* execute_data, zval* return_value, uint32_t argc) {
         // The arguments' scope has ended here: the edge's way out needs none of them.
-        const int r = run_body<Req>(execute_data, return_value, argc, std::index_sequence_for<A...>{});
+        const int r = run_body<false, Req>(execute_data, return_value, argc, std::index_sequence_for<A...>{});
         if (r < 0) return;
-        // Failed with a PHP exception pending: no result (the engine would
-        // not release one).
-        if (UNEXPECTED(!edge_exit(0, r != 0))) discard_result(return_value);
+        // The edge's way out, settled by an out-of-line tail call (the
+        // happy path keeps no stack frame for it).
+        if (UNEXPECTED(r != 0 || unwinding.pending != 0)) return edge_settle_call(r != 0, return_value);
+    }
+
+    // Every parameter reads its exact type with a test that calls nothing.
+    static constexpr bool quick = N > 0 && (quick_param_v<A> && ...);
+
+    // The handler. With quick parameters, a call passing every argument in
+    // its exact type runs without a stack frame of its own: coercions,
+    // omitted arguments, wrong counts and the edge's settling are tail calls.
+    template <uint32_t Req>
+    static void handle(zend_execute_data* execute_data, zval* return_value) {
+        if constexpr (quick) {
+            if (EXPECTED(EX_NUM_ARGS() == N)) {
+                const int r = run_body<true, N>(execute_data, return_value, N, std::index_sequence_for<A...>{});
+                if (EXPECTED(r == 0 && unwinding.pending == 0)) return;
+                if (r >= 0) return edge_settle_call(r != 0, return_value);
+            }
+            return handle_general<Req>(execute_data, return_value);
+        } else {
+            general<Req>(execute_data, return_value);
+        }
+    }
+    template <uint32_t Req>
+    static __attribute__((noinline)) void handle_general(zend_execute_data* execute_data, zval* return_value) {
+        general<Req>(execute_data, return_value);
     }
 
     // Req, the number of required parameters, is known from the php::arg()
     // annotations at compile time, so the count check compares constants.
     template <uint32_t Req>
-    static void handle(zend_execute_data* execute_data, zval* return_value) {
+    static PHPBIND_INLINE void general(zend_execute_data* execute_data, zval* return_value) {
         const uint32_t argc = EX_NUM_ARGS();
         if constexpr (N == 0) {
             if (UNEXPECTED(argc != 0)) {

@@ -77,6 +77,11 @@ void swallow_none(php::CallableView f) {
     frame_guard g;
     f();
 }
+// The same through a handler's frameless path (a string parameter, passed as one).
+void call_named(std::string_view name) {
+    frame_guard g;
+    php::call(name);
+}
 std::string swallow(php::CallableView f) {
     frame_guard g;
     try {
@@ -260,6 +265,7 @@ void register_edges(php::module& m) {
     m.def<&replace_in_array>("pb_edge_replace_in_array", arg("v"));
     m.def<&swallow>("pb_edge_swallow", arg("f"));
     m.def<&swallow_none>("pb_edge_swallow_none", arg("f"));
+    m.def<&call_named>("pb_edge_call_named", arg("name"));
     m.def<&call_hook>("pb_edge_call_hook");
     m.def<&notifier_last>("pb_edge_notifier_last");
 

@@ -66,6 +66,9 @@ inline unwind_state unwinding;
 PHPBIND_COLD bool edge_settle(unsigned entry, bool failed) noexcept;
 /// edge_settle() for a plain edge whose handler returns zend_result (a tail call).
 PHPBIND_COLD zend_result edge_settle_result(bool failed) noexcept;
+// A function handler's edge_settle: a call that failed leaves no result
+// (the engine releases none with an exception pending).
+PHPBIND_COLD void edge_settle_call(bool failed, zval* return_value) noexcept;
 /// PHPBIND_DEBUG: an edge() entered while something was pending (it should
 /// have been a release_edge()); names the rule and aborts.
 [[noreturn]] PHPBIND_COLD void edge_misuse() noexcept;
@@ -149,19 +152,31 @@ void guarded_thunk(void* f) {
 /// call throws reaches C++ while the one in flight stays the engine's.
 PHPBIND_COLD void into_php_aside(void (*fn)(void*), void* ctx);
 
-template <class F>
-PHPBIND_INLINE void into_php(F&& f) {
+/// into_php() with its two ways of running supplied: `run()` runs the engine
+/// calls under zend_try and returns true if the engine bailed out; `aside()`
+/// runs them through into_php_aside(). A caller with a guarded function of
+/// its own saves the thunk's indirect call, and builds the thunk's closure
+/// only on the cold path.
+template <class Run, class Aside>
+PHPBIND_INLINE void into_php_by(Run&& run, Aside&& aside) {
     if (UNEXPECTED(!php_callable_now())) refuse_php_call();
-    using Fn = std::remove_reference_t<F>;
     if (UNEXPECTED(EG(exception) != nullptr)) {
-        into_php_aside(&guarded_thunk<Fn>, const_cast<void*>(static_cast<const void*>(&f)));
+        aside();
         return;
     }
-    if (UNEXPECTED(run_guarded(&guarded_thunk<Fn>, const_cast<void*>(static_cast<const void*>(&f))))) {
+    if (UNEXPECTED(run())) {
         unwinding.pending |= unwind_state::fatal;
         throw_fatal_error();
     }
     if (UNEXPECTED(EG(exception) != nullptr)) throw_pending_exception();
+}
+
+template <class F>
+PHPBIND_INLINE void into_php(F&& f) {
+    using Fn = std::remove_reference_t<F>;
+    void* ctx = const_cast<void*>(static_cast<const void*>(&f));
+    into_php_by([&] { return run_guarded(&guarded_thunk<Fn>, ctx); },
+                [&] { into_php_aside(&guarded_thunk<Fn>, ctx); });
 }
 
 /// Like into_php() for a caller that cannot throw (a destructor). Out of

@@ -29,6 +29,7 @@ $entries = [
     'clone_obj' => 'clone $h;',
     'method' => '$h->run("pb_edge_cb");',
     'function' => 'pb_edge_swallow_none("pb_edge_cb");',
+    'function (frameless path)' => 'pb_edge_call_named("pb_edge_cb");',
     'ini validator' => 'function pb_edge_ini_check($v) { pb_edge_cb(); return true; } ini_set("phpbind_test.edge_checked", "b");',
 ];
 $expect = [
@@ -63,4 +64,4 @@ echo \"end\\n\";
 echo "$cells cells, ", $bad ? "$bad not as expected" : "all as expected", "\n";
 ?>
 --EXPECT--
-52 cells, all as expected
+56 cells, all as expected
