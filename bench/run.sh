@@ -380,13 +380,18 @@ getter. The difference between the two is that handler call.
 
 Every phpbind handler runs through the guarded edge (docs/errors.md, *The one
 edge*): after the body, one compare of a byte with zero and one branch, two
-instructions per call, which is the whole difference in \`add\`, \`strlen2\`,
-\`Counter::inc\` and \`Bag[]\` against the build before the edge. The
+instructions per call (\`Counter::inc\` and \`Bag[]\` show them against the
+build before the edge). A function whose parameters are all required scalars,
+strings or \`mixed\` values (\`add\`, \`strlen2\`) reads a call passing every
+argument in its exact type with one type test each, on a path that needs no
+stack frame of its own; a call that needs coercion has its arguments coerced in
+place and runs the same way (docs/casters.md, \`quick_try_load\`). The
 \`count()\` handler of an object of the bound class itself needs no stack frame
-of its own (other objects take an out-of-line path), which more than pays for it. A call back into PHP (\`call_back\`) also passes the guard that turns a
-fatal error in the callee into C++ unwinding: a \`zend_try\` (one
-\`setjmp\`) around \`zend_call_function\`, a check that PHP code may run
-now, and the frame that hands a call to the guard.
+either (other objects take an out-of-line path). A call back into PHP
+(\`call_back\`) also passes the guard that turns a fatal error in the callee
+into C++ unwinding: a check that PHP code may run now (inline), and a
+\`zend_try\` (one \`setjmp\`, 28 instructions in glibc) around
+\`zend_call_function\`, which with its frame is most of what remains against C.
 
 \`make_list\` returns a \`std::vector<int64_t>\` sized once and filled with
 \`std::iota\`. Its conversion to a PHP array costs what the C baseline's fill

@@ -78,32 +78,6 @@ PHPBIND_INLINE void call_into_php(zval* ret, Run&& run, Aside&& aside) {
 }
 } // namespace
 
-// The engine's calls under zend_try, each in a frame that owns nothing with
-// a destructor (what run_guarded() does, without its thunk's indirect call).
-bool call_function_bailed(zend_fcall_info* fci, zend_fcall_info_cache* fcc) noexcept {
-    bool bailed = false;
-    zend_try {
-        zend_call_function(fci, fcc);
-    }
-    zend_catch {
-        bailed = true;
-    }
-    zend_end_try();
-    return bailed;
-}
-bool call_known_bailed(zend_function* fn, zend_object* obj, zend_class_entry* scope, zval* ret, uint32_t argc,
-                       zval* argv) noexcept {
-    bool bailed = false;
-    zend_try {
-        zend_call_known_function(fn, obj, scope, ret, argc, argv, nullptr);
-    }
-    zend_catch {
-        bailed = true;
-    }
-    zend_end_try();
-    return bailed;
-}
-
 void call_failed(zval* ret, bool bailed) {
     release_zval(ret);
     ZVAL_UNDEF(ret);

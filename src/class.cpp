@@ -272,6 +272,53 @@ HashTable* get_gc_slots(zend_object* o, zval** table, int* n) {
 
 } // namespace
 
+void start_class(module& m, class_spec& spec, const type_record& r) {
+    class_node& node = *r.node;
+    zend_class_entry* parent = nullptr;
+    if (!r.base) {
+        node.handlers = std_object_handlers;
+        node.parent = nullptr;
+        node.to_parent = nullptr;
+        node.properties.clear();
+    } else {
+        if (!r.base->ce) {
+            if (!r.base_name) {
+                throw std::runtime_error("class " + spec.name + ": its base class, C++ type " + demangle(*r.base_type) +
+                                         ", is not bound: bind it with class_<T> before this class");
+            }
+            throw std::runtime_error("class " + spec.name + ": its base class " + r.base_name +
+                                     " must be bound before it");
+        }
+        node.handlers = r.base->handlers;
+        node.parent = r.base;
+        node.to_parent = r.to_parent;
+        node.properties = r.base->properties;
+        parent = r.base->ce;
+        // Without a constructor of its own it would inherit the base's, which
+        // builds a Base: a default-constructible type gets `__construct()`
+        // from its default constructor instead.
+        if (r.bind_default_constructor && !spec.flags_has_constructor) r.bind_default_constructor(m, &spec.methods);
+    }
+    node.self = r.self;
+    node.share = r.share;
+    node.adopt_unique = r.adopt_unique;
+    node.adopt_shared = r.adopt_shared;
+    classes_by_type()[std::type_index(*r.type)] = &node;
+    zend_object_handlers& h = node.handlers;
+    h.offset = r.offset;
+    h.free_obj = r.free_obj;
+    h.clone_obj = r.clone_obj;  // null: PHP's own "Trying to clone an uncloneable object"
+    if (r.get_gc) h.get_gc = r.get_gc;
+    for (auto setup : spec.handler_setup) setup(h);
+    auto create = r.create_constructed && !spec.flags_has_constructor ? r.create_constructed : r.create;
+    zend_class_entry* ce = register_class(spec, create, parent, m.registers_once());
+    for (auto iface : spec.interfaces) zend_class_implements(ce, 1, iface());
+    implement_named_interfaces(spec, ce);
+    declare_properties(spec, ce, node);
+    node.pending = node.handlers;
+    node.ce = ce;
+}
+
 void declare_properties(class_spec& spec, zend_class_entry* ce, class_node& node) {
     for (property_spec& p : spec.properties) {
         zend_string* name = zend_string_init_interned(p.name.data(), p.name.size(), 1);

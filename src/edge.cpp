@@ -21,6 +21,33 @@ bool run_guarded(void (*fn)(void*), void* ctx) noexcept {
     return bailed;
 }
 
+// The calls into PHP from C++ (call.hpp) under zend_try, each in a frame that
+// owns nothing with a destructor: run_guarded() without the thunk's indirect
+// call.
+bool call_function_bailed(zend_fcall_info* fci, zend_fcall_info_cache* fcc) noexcept {
+    bool bailed = false;
+    zend_try {
+        zend_call_function(fci, fcc);
+    }
+    zend_catch {
+        bailed = true;
+    }
+    zend_end_try();
+    return bailed;
+}
+bool call_known_bailed(zend_function* fn, zend_object* obj, zend_class_entry* scope, zval* ret, uint32_t argc,
+                       zval* argv) noexcept {
+    bool bailed = false;
+    zend_try {
+        zend_call_known_function(fn, obj, scope, ret, argc, argv, nullptr);
+    }
+    zend_catch {
+        bailed = true;
+    }
+    zend_end_try();
+    return bailed;
+}
+
 void into_php_aside(void (*fn)(void*), void* ctx) {
     // As zend_objects_destroy_object() does around __destruct: the frame the
     // exception is in flight in is marked first, so what the call throws

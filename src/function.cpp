@@ -82,11 +82,12 @@ std::string php_literal(const zval* z) {
 
 } // namespace
 
-bool register_function(module& m, std::string_view name, zif_handler handler, uint32_t return_mask,
-                       const char* return_class, const param_info* params, size_t n, zval* new_defaults,
-                       zval* data_defaults, uint32_t* required, bool* bound, std::vector<zend_function_entry>* methods,
-                       uint32_t flags) {
-    const std::string fn(name);
+bool register_function(module& m, const function_record& r) {
+    const std::string fn(r.name);
+    const param_info* params = r.params;
+    const size_t n = r.n;
+    zval* new_defaults = r.defaults;
+    zval* data_defaults = r.state->defaults;
     // Required parameters are those before the first default (or the variadic).
     uint32_t req = static_cast<uint32_t>(n);
     for (size_t i = 0; i < n; ++i) {
@@ -102,8 +103,10 @@ bool register_function(module& m, std::string_view name, zif_handler handler, ui
             return false;
         }
     }
-    if (*bound) {
-        bool same = *required == req;
+    if (r.state->bound) {
+        // The same callable bound again: the defaults are the handler's, so
+        // they must agree (the required count follows from them).
+        bool same = true;
         for (size_t i = 0; same && i < n; ++i) {
             same = Z_TYPE(data_defaults[i]) == Z_TYPE(new_defaults[i]) &&
                    (Z_TYPE(new_defaults[i]) == IS_UNDEF || zend_is_identical(&data_defaults[i], &new_defaults[i]));
@@ -115,8 +118,7 @@ bool register_function(module& m, std::string_view name, zif_handler handler, ui
             return false;
         }
     } else {
-        *bound = true;
-        *required = req;
+        r.state->bound = true;
         for (size_t i = 0; i < n; ++i) ZVAL_COPY_VALUE(&data_defaults[i], &new_defaults[i]);
     }
 
@@ -125,8 +127,9 @@ bool register_function(module& m, std::string_view name, zif_handler handler, ui
     info[0].name = reinterpret_cast<const char*>(static_cast<uintptr_t>(req));
     // A class name travels as a C string; the engine interns it when it
     // registers the function (zend_register_functions).
-    info[0].type = return_class ? zend_type{const_cast<char*>(m.keep(return_class)), return_mask | _ZEND_TYPE_NAME_BIT}
-                                : zend_type{nullptr, return_mask};
+    info[0].type = r.return_class
+                       ? zend_type{const_cast<char*>(m.keep(r.return_class)), r.return_mask | _ZEND_TYPE_NAME_BIT}
+                       : zend_type{nullptr, r.return_mask};
     info[0].default_value = nullptr;
     for (size_t i = 0; i < n; ++i) {
         const param_info& p = params[i];
@@ -139,12 +142,12 @@ bool register_function(module& m, std::string_view name, zif_handler handler, ui
     }
     zend_function_entry fe{};
     fe.fname = m.keep(fn);
-    fe.handler = handler;
+    fe.handler = r.handler;
     fe.arg_info = info.get();
     fe.num_args = static_cast<uint32_t>(n);
-    fe.flags = flags;
-    if (methods) {
-        methods->push_back(fe);
+    fe.flags = r.flags;
+    if (r.methods) {
+        r.methods->push_back(fe);
         m.keep_arginfo(std::move(info));
     } else {
         m.add_function(fe, std::move(info));

@@ -2,7 +2,9 @@
 //
 //   php::arg("name")             names a parameter (ReflectionParameter::getName())
 //   php::arg("name") = value     ... and gives it a default: `int $b = 1`
-//   php::ref<T>                  a by-reference parameter: `int &$x`
+//   php::ref<T>                  a by-reference parameter: `int &$x`; as an
+//                                argument of a call into PHP, php::ref(v)
+//                                passes the C++ variable v by reference
 //   php::variadic<T>             the trailing variadic: `int ...$rest`
 #pragma once
 
@@ -38,15 +40,20 @@ struct arg_v {
     D value;
 };
 
-/// A by-reference parameter (`T &$name`). The C++ function reads and writes
-/// the value through it; the new value is assigned back to the caller's
-/// variable when the function returns normally (typed references are honoured:
-/// a value the reference's type rejects raises TypeError). A null or undefined
-/// variable starts as a value-initialised T.
+/// A T passed by reference, both ways across the boundary:
+///
+/// - as a parameter (`T &$name`), the C++ function reads and writes the value
+///   through it; the new value is assigned back to the caller's variable when
+///   the function returns normally (typed references are honoured: a value
+///   the reference's type rejects raises TypeError). A null or undefined
+///   variable starts as a value-initialised T;
+/// - as an argument of a call into PHP, `php::ref(v)` passes the C++ variable
+///   `v`: the callee may change it, and the new value is read back (with T's
+///   caster) when the call returns normally.
 template <class T>
 class ref {
 public:
-    explicit ref(T* v) noexcept : v_(v) {}
+    explicit ref(T& v) noexcept : v_(&v) {}
     T& operator*() const noexcept { return *v_; }
     T* operator->() const noexcept { return v_; }
     T& get() const noexcept { return *v_; }
@@ -62,6 +69,8 @@ public:
 private:
     T* v_;
 };
+template <class T>
+ref(T&) -> ref<T>;
 
 namespace detail {
 template <class T>

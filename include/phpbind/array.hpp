@@ -311,10 +311,13 @@ public:
     operator ValueView() const noexcept { return ValueView(const_cast<zval*>(&z_)); }
     zval* raw() noexcept { return &z_; }
     const zval* raw() const noexcept { return &z_; }
+    /// Hands the reference over to `dst` (uninitialised); this becomes [].
     void release_into(zval* dst) noexcept {
         ZVAL_COPY_VALUE(dst, &z_);
         ZVAL_EMPTY_ARRAY(&z_);
     }
+    /// Writes a new reference to the array into `dst` (uninitialised).
+    void copy_into(zval* dst) const noexcept { ZVAL_COPY(dst, &z_); }
     /// The payload, separated so it can be written (the engine's SEPARATE_ARRAY).
     zend_array* mut() {
         SEPARATE_ARRAY(&z_);

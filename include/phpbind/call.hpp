@@ -6,7 +6,7 @@
 //   php::Value s  = php::call_static("DateTime", "createFromFormat", "Y", "2024");
 //   php::Object o = php::make_object("ArrayObject", arr);     // new ArrayObject($arr)
 //   php::Value x  = callable(1, 2);                            // any PHP callable
-//   php::call("sort", php::by_ref(arr));                       // by-reference argument
+//   php::call("sort", php::ref(arr));                          // by-reference argument
 //
 // C++ arguments are converted with their casters into a zval array on the
 // stack (no heap allocation). A PHP exception thrown by the callee arrives as
@@ -14,6 +14,7 @@
 // php::fatal_error (see docs/errors.md).
 #pragma once
 
+#include <phpbind/args.hpp>
 #include <phpbind/array.hpp>
 #include <phpbind/caster.hpp>
 #include <phpbind/detail/edge.hpp>
@@ -28,31 +29,12 @@
 
 PHPBIND_NAMESPACE_BEGIN
 
-/// Passes a C++ variable by reference: the callee may change it, and the new
-/// value is read back (with T's caster) when the call returns normally.
-template <class T>
-struct by_ref_t {
-    T* target;
-};
-template <class T>
-by_ref_t<T> by_ref(T& v) noexcept {
-    // The value read back lives in the reference, which is released when the
-    // call returns: a borrowing type (std::string_view, a view) would dangle.
-    static_assert(!requires { caster<std::remove_cv_t<T>>::borrows; },
-                  "phpbind: php::by_ref needs a type that owns its value (std::string, php::Value, ...): "
-                  "what the callee stores in the reference is released when the call returns");
-    return {&v};
-}
-
 namespace detail {
 
 /// zend_call_function() inside zend_try: a bailout becomes php::fatal_error,
 /// a pending exception php::error_already_set or php::script_exit (what the
 /// call left in `ret` is released first). The common case, a call from a
 /// handler with nothing pending, is tested inline; the rest is out of line.
-bool call_function_bailed(zend_fcall_info* fci, zend_fcall_info_cache* fcc) noexcept;
-bool call_known_bailed(zend_function* fn, zend_object* obj, zend_class_entry* scope, zval* ret, uint32_t argc,
-                       zval* argv) noexcept;
 PHPBIND_COLD void call_guarded_slow(zend_fcall_info* fci, zend_fcall_info_cache* fcc);
 PHPBIND_COLD void call_known_guarded_slow(zend_function* fn, zend_object* obj, zend_class_entry* scope, zval* ret,
                                           uint32_t argc, zval* argv);
@@ -93,7 +75,7 @@ zend_function* find_static_method(zend_class_entry* ce, std::string_view name);
 template <class T>
 struct is_by_ref : std::false_type {};
 template <class T>
-struct is_by_ref<by_ref_t<T>> : std::true_type {};
+struct is_by_ref<php::ref<T>> : std::true_type {};
 
 // The arguments of one call, on the stack; released however the call ends.
 template <size_t N>
@@ -109,9 +91,14 @@ struct arg_pack {
     void put(T&& a) {
         using D = std::decay_t<T>;
         if constexpr (is_by_ref<D>::value) {
-            using V = std::remove_cvref_t<decltype(*a.target)>;
+            using V = std::remove_cvref_t<decltype(*a)>;
+            // The value read back lives in the reference, which is released
+            // when the call returns: a borrowing type would dangle.
+            static_assert(!requires { caster<V>::borrows; },
+                          "phpbind: php::ref(v) needs a type that owns its value (std::string, php::Value, ...): "
+                          "what the callee stores in the reference is released when the call returns");
             zval tmp;
-            caster<V>::to_zval(*a.target, &tmp);
+            caster<V>::to_zval(*a, &tmp);
             ZVAL_NEW_REF(&v[n], &tmp);
         } else {
             caster<D>::to_zval(std::forward<T>(a), &v[n]);
@@ -122,11 +109,11 @@ struct arg_pack {
     void read_back(uint32_t i, T&& a) {
         using D = std::decay_t<T>;
         if constexpr (is_by_ref<D>::value) {
-            using V = std::remove_cvref_t<decltype(*a.target)>;
+            using V = std::remove_cvref_t<decltype(*a)>;
             zval* z = Z_REFVAL(v[i]);
             typename caster<V>::parsed p;
             if (UNEXPECTED(!caster<V>::try_load(z, p))) by_ref_type_error(i + 1, caster<V>::type_name, z);
-            *a.target = caster<V>::get(p);
+            *a = caster<V>::get(p);
         }
     }
 };
@@ -341,6 +328,9 @@ public:
     CallableView view() const noexcept { return CallableView(st_); }
     ValueView value() const noexcept { return ValueView(const_cast<zval*>(&z_)); }
     zval* raw() noexcept { return &z_; }
+    /// Writes a new reference to the callable into `dst` (uninitialised). A
+    /// Callable has no release_into: it is never left empty.
+    void copy_into(zval* dst) const noexcept { ZVAL_COPY(dst, &z_); }
 
 private:
     zval z_;
@@ -375,7 +365,7 @@ struct caster<CallableView> : detail::callable_caster_base {
 template <>
 struct caster<Callable> : detail::callable_caster_base {
     static Callable get(const detail::callable_state& p) { return Callable(ValueView(p.z)); }
-    static void to_zval(const Callable& v, zval* out) noexcept { ZVAL_COPY(out, v.value().raw()); }
+    static void to_zval(const Callable& v, zval* out) noexcept { v.copy_into(out); }
 };
 
 /// A PHP function resolved once, for repeated calls during the request.

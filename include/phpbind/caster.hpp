@@ -11,7 +11,8 @@
 //   try_load(z, out)        reads a value strictly (exact PHP type; int to float
 //                           allowed), raising nothing: used for call results and
 //                           array elements
-//   quick_try_load          (optional) try_load is a type test calling nothing
+//   quick_try_load          (optional) try_load is a type test calling nothing;
+//   write_parsed(p, out)    with it: writes the exact value p stands for
 //   get(parsed&)            builds the C++ value; never calls into the engine
 //   to_zval(value, out)     writes a return value into an uninitialised zval
 //   persistent_zval(v, out) writes an immutable zval that lives as long as the module (defaults)
@@ -98,7 +99,8 @@ PHPBIND_INLINE void check_string_size(size_t n) {
 
 /// Whether a caster's try_load is a type test that calls nothing and, when it
 /// succeeds, reads what load would have read (the optional member
-/// quick_try_load): a function whose parameters all have it reads an exact
+/// quick_try_load, which needs write_parsed: the exact value a parsed form
+/// stands for): a function whose parameters all have it reads an exact
 /// call's arguments with try_load on a path that needs no stack frame.
 template <class C>
 inline constexpr bool quick_try_load_v = [] {
@@ -129,6 +131,7 @@ struct caster<bool> {
         out = Z_TYPE_P(z) == IS_TRUE;
         return true;
     }
+    static void write_parsed(bool p, zval* out) noexcept { ZVAL_BOOL(out, p); }
     static bool get(bool p) noexcept { return p; }
     static void to_zval(bool v, zval* out) noexcept { ZVAL_BOOL(out, v); }
     static void persistent_zval(bool v, zval* out) noexcept { ZVAL_BOOL(out, v); }
@@ -180,6 +183,7 @@ struct caster<I> {
         }
         return true;
     }
+    static void write_parsed(zend_long p, zval* out) noexcept { ZVAL_LONG(out, p); }
     static I get(zend_long p) noexcept { return static_cast<I>(p); }
     static void to_zval(I v, zval* out) {
         if constexpr (std::is_unsigned_v<I> && sizeof(I) >= sizeof(zend_long)) {
@@ -211,6 +215,7 @@ struct caster<F> {
         else return false;
         return true;
     }
+    static void write_parsed(double p, zval* out) noexcept { ZVAL_DOUBLE(out, p); }
     static F get(double p) noexcept { return static_cast<F>(p); }
     static void to_zval(F v, zval* out) noexcept { ZVAL_DOUBLE(out, static_cast<double>(v)); }
     static void persistent_zval(F v, zval* out) noexcept { to_zval(v, out); }
@@ -233,6 +238,7 @@ struct string_caster_base {
         out = Z_STR_P(z);
         return true;
     }
+    static void write_parsed(zend_string* p, zval* out) noexcept { ZVAL_STR_COPY(out, p); }
     static void to_zval(std::string_view v, zval* out) {
         detail::check_string_size(v.size());
         ZVAL_STRINGL_FAST(out, v.data(), v.size());
@@ -302,6 +308,12 @@ struct caster<std::optional<T>> {
         out.present = Z_TYPE_P(z) != IS_NULL;
         return !out.present || inner::try_load(z, out.value);
     }
+    static void write_parsed(const parsed& p, zval* out) noexcept
+        requires requires { inner::write_parsed(p.value, out); }
+    {
+        if (p.present) inner::write_parsed(p.value, out);
+        else ZVAL_NULL(out);
+    }
     static std::optional<T> get(parsed& p) {
         if (!p.present) return std::nullopt;
         return std::optional<T>(inner::get(p.value));
@@ -337,6 +349,7 @@ struct mixed_caster_base {
         out = z;
         return true;
     }
+    static void write_parsed(zval* p, zval* out) noexcept { ZVAL_COPY(out, p); }
 };
 
 template <>
@@ -350,7 +363,7 @@ template <>
 struct caster<Value> : mixed_caster_base {
     static Value get(zval* p) noexcept { return Value(ValueView(p)); }
     static void to_zval(Value&& v, zval* out) noexcept { v.release_into(out); }
-    static void to_zval(const Value& v, zval* out) noexcept { ZVAL_COPY(out, v.raw()); }
+    static void to_zval(const Value& v, zval* out) noexcept { v.copy_into(out); }
 };
 
 // Nullable mixed is still mixed.

@@ -15,6 +15,7 @@
 // parent::__construct) raises Error instead of touching it.
 #pragma once
 
+#include <phpbind/class_protocols.hpp>
 #include <phpbind/detail/class_spec.hpp>
 #include <phpbind/gc.hpp>
 
@@ -45,6 +46,52 @@ inline constexpr visibility public_{ZEND_ACC_PUBLIC};
 inline constexpr visibility protected_{ZEND_ACC_PROTECTED};
 inline constexpr visibility private_{ZEND_ACC_PRIVATE};
 
+namespace detail {
+
+template <class T>
+zend_object* create_constructed(zend_class_entry* ce) {
+    zend_object* o = create_object<T>(ce);
+    construct_inline(holder_of<T>(o));
+    return o;
+}
+
+template <class T>
+bool bind_default_constructor(module& m, std::vector<zend_function_entry>* methods) {
+    using B = binder<constructor_key<T>, invoke_constructor<T>, void>;
+    return B::bind_into(m, "__construct", methods, ZEND_ACC_PUBLIC | ZEND_ACC_CTOR);
+}
+
+template <class T, class Base>
+type_record type_record_of() {
+    type_record r;
+    r.node = &class_info<T>::node;
+    r.type = &typeid(T);
+    if constexpr (!std::is_void_v<Base>) {
+        // The base's handlers (count, dimensions, properties, gc) work on
+        // derived objects: they reach the base's C++ part by upcast.
+        r.base = &class_info<Base>::node;
+        r.base_name = class_info<Base>::name;
+        r.base_type = &typeid(Base);
+        r.to_parent = &to_base<T, Base>;
+    }
+    r.self = &self_of<T>;
+    r.share = &share_of<T>;
+    r.adopt_unique = &adopt_unique<T>;
+    r.adopt_shared = &adopt_shared<T>;
+    r.offset = static_cast<int>(offsetof(object_holder<T>, std));
+    r.free_obj = &free_object<T>;
+    if constexpr (std::is_copy_constructible_v<T>) r.clone_obj = &clone_object<T>;
+    if constexpr (requires(const T& t, gc_visitor& v) { t.gc(v); }) r.get_gc = &get_gc<T>;
+    r.create = &create_object<T>;
+    if constexpr (std::is_default_constructible_v<T>) {
+        r.create_constructed = &create_constructed<T>;
+        r.bind_default_constructor = &bind_default_constructor<T>;
+    }
+    return r;
+}
+
+} // namespace detail
+
 template <class T, class Base>
 class class_ {
     static_assert(std::is_class_v<T>, "phpbind: class_<T> binds a class or struct type");
@@ -58,60 +105,7 @@ public:
         detail::class_info<T>::name = m.keep(name);
         auto spec = spec_;
         module* mod = &m;
-        m.at_startup([spec, mod](int) {
-            auto& node = detail::class_info<T>::node;
-            zend_class_entry* parent = nullptr;
-            if constexpr (std::is_void_v<Base>) {
-                node.handlers = std_object_handlers;
-                node.parent = nullptr;
-                node.to_parent = nullptr;
-                node.properties.clear();
-            } else {
-                // The base's handlers (count, dimensions, properties, gc) work
-                // on derived objects: they reach the base's C++ part by upcast.
-                const auto& base = detail::class_info<Base>::node;
-                if (!base.ce) {
-                    throw std::runtime_error("class " + spec->name + ": its base class " +
-                                             detail::class_info<Base>::name + " must be bound before it");
-                }
-                node.handlers = base.handlers;
-                node.parent = &base;
-                node.to_parent = &detail::to_base<T, Base>;
-                node.properties = base.properties;
-                parent = base.ce;
-                // Without a constructor of its own it would inherit the
-                // base's, which builds a Base: a default-constructible type
-                // gets `__construct()` from its default constructor instead.
-                if constexpr (std::is_default_constructible_v<T>) {
-                    if (!spec->flags_has_constructor) {
-                        using B = detail::binder<detail::constructor_key<T>, detail::invoke_constructor<T>, void>;
-                        B::bind_into(*mod, "__construct", &spec->methods, ZEND_ACC_PUBLIC | ZEND_ACC_CTOR);
-                    }
-                }
-            }
-            node.self = &detail::self_of<T>;
-            node.share = &detail::share_of<T>;
-            node.adopt_unique = &detail::adopt_unique<T>;
-            node.adopt_shared = &detail::adopt_shared<T>;
-            detail::classes_by_type()[std::type_index(typeid(T))] = &node;
-            auto& info = node.handlers;
-            info.offset = static_cast<int>(offsetof(detail::object_holder<T>, std));
-            info.free_obj = &detail::free_object<T>;
-            if constexpr (std::is_copy_constructible_v<T>) info.clone_obj = &detail::clone_object<T>;
-            else info.clone_obj = nullptr;  // PHP's own "Trying to clone an uncloneable object"
-            if constexpr (requires(const T& t, gc_visitor& v) { t.gc(v); }) info.get_gc = &detail::get_gc<T>;
-            for (auto setup : spec->handler_setup) setup(info);
-            zend_object* (*create)(zend_class_entry*) = &detail::create_object<T>;
-            if constexpr (std::is_default_constructible_v<T>) {
-                if (!spec->flags_has_constructor) create = &create_constructed;
-            }
-            zend_class_entry* ce = detail::register_class(*spec, create, parent, mod->registers_once());
-            for (auto iface : spec->interfaces) zend_class_implements(ce, 1, iface());
-            detail::implement_named_interfaces(*spec, ce);
-            detail::declare_properties(*spec, ce, node);
-            node.pending = node.handlers;
-            detail::class_info<T>::ce = ce;
-        });
+        m.at_startup([spec, mod](int) { detail::start_class(*mod, *spec, detail::type_record_of<T, Base>()); });
     }
 
     /// `__construct(...)` from the C++ constructor T(A...).
@@ -158,12 +152,15 @@ public:
         return *this;
     }
 
+    // Protocols: the handlers are in class_protocols.hpp. ------------------
+
     /// Countable, natively: `count($obj)` goes through the count handler
     /// straight to `Size` (a const member returning an integer); the
     /// interface's count() method calls it too.
     template <auto Size>
     class_& countable() {
-        spec_->handler_setup.push_back([](zend_object_handlers& h) { h.count_elements = &count_handler<Size>; });
+        spec_->handler_setup.push_back(
+            [](zend_object_handlers& h) { h.count_elements = &detail::countable_protocol<T>::template count<Size>; });
         spec_->interfaces.push_back([]() noexcept { return zend_ce_countable; });
         return def<Size>("count");
     }
@@ -176,68 +173,155 @@ public:
     /// methods (mixed, as ArrayAccess declares them) call the same members.
     template <auto Get, auto Set, auto Has, auto Unset>
     class_& array_access() {
+        using D = detail::dimension_protocol<T>;
         spec_->handler_setup.push_back([](zend_object_handlers& h) {
-            h.read_dimension = &read_dim<Get>;
-            h.write_dimension = &write_dim<Set>;
-            h.has_dimension = &has_dim<Has, Get>;
-            h.unset_dimension = &unset_dim<Unset>;
+            h.read_dimension = &D::template read<Get>;
+            h.write_dimension = &D::template write<Set>;
+            h.has_dimension = &D::template has<Has, Get>;
+            h.unset_dimension = &D::template unset<Unset>;
         });
         spec_->interfaces.push_back([]() noexcept { return zend_ce_arrayaccess; });
-        bind_dim_method<dim_get<Get>, Value, ValueView>("offsetGet", "offset");
-        bind_dim_method<dim_set<Set>, void, ValueView, ValueView>("offsetSet", "offset", "value");
-        bind_dim_method<dim_has<Has>, bool, ValueView>("offsetExists", "offset");
-        bind_dim_method<dim_unset<Unset>, void, ValueView>("offsetUnset", "offset");
+        bind_dim_method<typename D::template get_method<Get>, Value, ValueView>("offsetGet", "offset");
+        bind_dim_method<typename D::template set_method<Set>, void, ValueView, ValueView>("offsetSet", "offset", "value");
+        bind_dim_method<typename D::template has_method<Has>, bool, ValueView>("offsetExists", "offset");
+        bind_dim_method<typename D::template unset_method<Unset>, void, ValueView>("offsetUnset", "offset");
         return *this;
     }
-
-    // Protocols: defined in class_protocols.hpp. ---------------------------
 
     /// IteratorAggregate, natively: `foreach ($obj as $i => $v)` walks
     /// positions 0..Size()-1 with values At(i), through ce->get_iterator.
     /// Size() is read at every step, so the object may change during a loop.
     /// getIterator(): Iterator returns an InternalIterator over the same.
     template <auto Size, auto At>
-    class_& iterable();
+    class_& iterable() {
+        static_assert(std::is_member_function_pointer_v<decltype(Size)> && std::is_member_function_pointer_v<decltype(At)>,
+                      "phpbind: iterable<&T::size, &T::at>() takes two member functions");
+        return iterable_with<detail::index_cursor<Size, At>>();
+    }
     /// IteratorAggregate over a copy of the container Entries() returns,
     /// taken when the loop starts; entries with .first/.second (maps) give
     /// `key => value`, others `0, 1, ... => element`.
     template <auto Entries>
-    class_& iterable();
+    class_& iterable() {
+        static_assert(std::is_member_function_pointer_v<decltype(Entries)>,
+                      "phpbind: iterable<&T::entries>() takes a member function returning a container");
+        return iterable_with<detail::range_cursor<Entries>>();
+    }
     /// Stringable: `__toString(): string` calling Str, and the cast_object
     /// handler for `(string)$obj`, `echo`, string parameters.
     template <auto Str>
-    class_& to_string();
+    class_& to_string() {
+        using R = std::remove_cvref_t<typename detail::signature<decltype(Str)>::ret>;
+        static_assert(caster<R>::type_mask == MAY_BE_STRING, "phpbind: to_string<&T::m>() needs m() to return a string");
+        detail::protocol_table<T>::to_string = &detail::cast_through<T, R, Str>;
+        spec_->handler_setup.push_back([](zend_object_handlers& h) { h.cast_object = &detail::cast_object<T>; });
+        // Stringable: the engine adds it to an internal class registering
+        // __toString on some versions (zend_register_functions), not on others;
+        // declare it only where it is still missing.
+        spec_->ce_setup.push_back([](zend_class_entry* ce) {
+            if (!zend_class_implements_interface(ce, zend_ce_stringable)) zend_class_implements(ce, 1, zend_ce_stringable);
+        });
+        return def<Str>("__toString");
+    }
     /// `(int)$obj` / `intval()` through cast_object calling F (an integer).
     template <auto F>
-    class_& to_int();
+    class_& to_int() {
+        using R = std::remove_cvref_t<typename detail::signature<decltype(F)>::ret>;
+        static_assert(caster<R>::type_mask == MAY_BE_LONG, "phpbind: to_int<&T::m>() needs m() to return an integer");
+        detail::protocol_table<T>::to_long = &detail::cast_through<T, R, F>;
+        spec_->handler_setup.push_back([](zend_object_handlers& h) { h.cast_object = &detail::cast_object<T>; });
+        return *this;
+    }
     /// `(float)$obj` / `floatval()` through cast_object calling F.
     template <auto F>
-    class_& to_float();
+    class_& to_float() {
+        using R = std::remove_cvref_t<typename detail::signature<decltype(F)>::ret>;
+        static_assert(std::is_floating_point_v<R>, "phpbind: to_float<&T::m>() needs m() to return a floating point value");
+        detail::protocol_table<T>::to_double = &detail::cast_through<T, R, F>;
+        spec_->handler_setup.push_back([](zend_object_handlers& h) { h.cast_object = &detail::cast_object<T>; });
+        return *this;
+    }
     /// `(bool)$obj`, `if ($obj)`, `!$obj` through cast_object calling F.
     template <auto F>
-    class_& to_bool();
+    class_& to_bool() {
+        using R = std::remove_cvref_t<typename detail::signature<decltype(F)>::ret>;
+        static_assert(std::is_same_v<R, bool>, "phpbind: to_bool<&T::m>() needs m() to return bool");
+        detail::protocol_table<T>::to_bool = &detail::cast_through<T, R, F>;
+        spec_->handler_setup.push_back([](zend_object_handlers& h) { h.cast_object = &detail::cast_object<T>; });
+        return *this;
+    }
     /// JsonSerializable: `jsonSerialize()` calls F; json_encode() uses it.
     template <auto F>
-    class_& json();
+    class_& json() {
+        spec_->interfaces.push_back([]() noexcept { return php_json_serializable_ce; });
+        return def<F>("jsonSerialize");
+    }
     /// A C++ operator through the do_operation handler: `$a + $b` for
     /// php::op::add with `T + Other` (and `Other + T` when C++ has it);
     /// compound assignment too. php::op::compare binds ==, <, <=>... through
     /// the compare handler. Other operand types keep PHP's own behaviour.
     template <class Op, class Other = T>
-    class_& op();
+    class_& op() {
+        if constexpr (std::is_same_v<Op, php::op::compare>) {
+            static_assert(std::is_same_v<Other, T>, "phpbind: op<php::op::compare>() compares two objects of the class");
+            static_assert(requires(const T& a, const T& b) { a == b; } || requires(const T& a, const T& b) { a <=> b; },
+                          "phpbind: op<php::op::compare>() needs operator<=> or operator== on T");
+            spec_->handler_setup.push_back([](zend_object_handlers& h) { h.compare = &detail::compare<T>; });
+        } else {
+            constexpr bool forward = requires(const T& a, const Other& b) { Op::apply(a, b); };
+            constexpr bool reflected = !std::is_same_v<Other, T> && requires(const Other& a, const T& b) { Op::apply(a, b); };
+            static_assert(forward || reflected, "phpbind: op<Op, Other>(): T has no such C++ operator with Other");
+            using table = detail::protocol_table<T>;
+            if constexpr (forward) table::add(Op::opcode, &detail::binary_op<Op, T, Other>);
+            if constexpr (reflected) table::add(Op::opcode, &detail::binary_op<Op, Other, T>);
+            spec_->handler_setup.push_back([](zend_object_handlers& h) { h.do_operation = &detail::do_operation<T>; });
+        }
+        return *this;
+    }
     /// op<Ops>() for each tag, both operands of the class.
     template <class... Ops>
-    class_& operators();
+    class_& operators() {
+        (op<Ops>(), ...);
+        return *this;
+    }
     /// Opt-in serialization: `__serialize(): array` returns Save() and
     /// `__unserialize(array $data): void` rebuilds the C++ object, either
     /// default-constructed then `Restore(data)` (a member), or constructed
     /// from `Restore(data)` (a static factory returning T).
     template <auto Save, auto Restore>
-    class_& serializable();
+    class_& serializable() {
+        using R = std::remove_cvref_t<typename detail::signature<decltype(Save)>::ret>;
+        static_assert(caster<R>::type_mask == MAY_BE_ARRAY,
+                      "phpbind: serializable<&T::save, ...>(): save() must return an array type (php::Array, "
+                      "std::vector, std::map...), as __serialize(): array declares");
+        using S = detail::signature<decltype(Restore)>;
+        using A = std::remove_cvref_t<typename detail::first_of<typename S::args>::type>;
+        static_assert(caster<A>::type_mask == MAY_BE_ARRAY,
+                      "phpbind: serializable<..., &restore>(): restore takes one array type (php::ArrayView, "
+                      "std::vector, std::map...), as __unserialize(array $data) declares");
+        if constexpr (std::is_member_function_pointer_v<decltype(Restore)>) {
+            static_assert(std::is_default_constructible_v<T>,
+                          "phpbind: serializable<..., &T::restore>() default-constructs T before restore(data); bind "
+                          "a static factory `T make(data)` instead for a type without a default constructor");
+        }
+        spec_->serializable = true;
+        def<Save>("__serialize");
+        using U = detail::invoke_unserialize<Restore, T>;
+        detail::binder_for<U, U, void, typename S::args>::type::bind_into(
+            m_, "__unserialize", &spec_->methods, ZEND_ACC_PUBLIC, php::arg("data"));
+        return *this;
+    }
 
 private:
     template <class Cursor>
-    class_& iterable_with();
+    class_& iterable_with() {
+        using It = detail::native_iterator<T, Cursor>;
+        spec_->ce_setup.push_back([](zend_class_entry* ce) { ce->get_iterator = &It::get; });
+        spec_->interfaces.push_back([]() noexcept { return zend_ce_aggregate; });
+        using G = detail::get_iterator_method<T>;
+        detail::binder<G, G, detail::iterator_result>::bind_into(m_, "getIterator", &spec_->methods, ZEND_ACC_PUBLIC);
+        return *this;
+    }
 
 public:
     /// A class constant (int, float, bool, string or null): `Counter::MAX`.
@@ -371,117 +455,10 @@ private:
         ZVAL_COPY_VALUE(&p.default_value, def);
     }
 
-    template <auto F>
-    using key_of = typename detail::first_of<typename detail::member_traits<decltype(F)>::args>::type;
-
-    template <auto Size>
-    static zend_result count_handler(zend_object* o, zend_long* count) {
-        // An object of another class (a bound subclass, one not constructed)
-        // takes the general path; this one needs no frame of its own. The
-        // engine reads *count only on SUCCESS.
-        if (UNEXPECTED(o->handlers != &detail::class_info<T>::node.handlers)) return count_other<Size>(o, count);
-        T* self = detail::holder_of<T>(o)->ptr;
-        detail::edge_check_entry();
-        auto body = [&] { *count = static_cast<zend_long>((self->*Size)()); };
-        const bool threw = detail::edge_body(0, body);
-        if (UNEXPECTED(threw || detail::unwinding.pending != 0)) return detail::edge_settle_result(threw);
-        return SUCCESS;
-    }
-    template <auto Size>
-    PHPBIND_COLD static zend_result count_other(zend_object* o, zend_long* count) {
-        return detail::edge([&] { *count = static_cast<zend_long>((detail::native<T>(o)->*Size)()); }) ? SUCCESS
-                                                                                                          : FAILURE;
-    }
-    template <auto Get>
-    static zval* read_dim(zend_object* o, zval* offset, int, zval* rv) {
-        using V = std::remove_cvref_t<typename detail::member_traits<decltype(Get)>::ret>;
-        // Built in rv itself. A to_zval that throws leaves nothing in it; a
-        // result made before the edge failed (exit() swallowed in the body)
-        // is released here: on failure the engine nulls rv without releasing.
-        auto body = [&] {
-            caster<V>::to_zval((detail::native<T>(o)->*Get)(detail::dim_key<key_of<Get>>(o, offset)), rv);
-        };
-        detail::edge_check_entry();
-        const bool threw = detail::edge_body(0, body);
-        if (EXPECTED(detail::edge_exit(0, threw))) return rv;
-        if (!threw) detail::release_zval(rv);
-        return nullptr;
-    }
-    template <auto Set>
-    static void write_dim(zend_object* o, zval* offset, zval* value) {
-        using V = typename detail::second_of<typename detail::member_traits<decltype(Set)>::args>::type;
-        // On failure the exception stays pending: the engine raises it.
-        (void)detail::edge([&] {
-            (detail::native<T>(o)->*Set)(detail::dim_key<key_of<Set>>(o, offset), detail::dim_key<V>(o, value, "value"));
-        });
-    }
-    template <auto Has, auto Get>
-    static int has_dim(zend_object* o, zval* offset, int check_empty) {
-        int result = 0;
-        if (!detail::edge([&] {
-                T* self = detail::native<T>(o);
-                auto key = detail::dim_key<key_of<Has>>(o, offset);
-                if (!(self->*Has)(key)) return;
-                if (!check_empty) {
-                    result = 1;
-                    return;
-                }
-                using V = std::remove_cvref_t<typename detail::member_traits<decltype(Get)>::ret>;
-                Value v;
-                caster<V>::to_zval((self->*Get)(key), v.raw());
-                result = v.view().truthy();
-            })) {
-            return 0;
-        }
-        return result;
-    }
-    template <auto Unset>
-    static void unset_dim(zend_object* o, zval* offset) {
-        // On failure the exception stays pending: the engine raises it.
-        (void)detail::edge([&] { (detail::native<T>(o)->*Unset)(detail::dim_key<key_of<Unset>>(o, offset)); });
-    }
-
-    // The interface methods: they take `mixed` and go through the handlers.
-    template <auto Get>
-    struct dim_get {
-        static constexpr bool is_method = true;
-        static void call(zend_execute_data* execute_data, zval* rv, ValueView off) {
-            zval* r = read_dim<Get>(Z_OBJ(EX(This)), off.raw(), BP_VAR_R, rv);
-            if (r && r != rv) ZVAL_COPY(rv, r);
-        }
-    };
-    template <auto Set>
-    struct dim_set {
-        static constexpr bool is_method = true;
-        static void call(zend_execute_data* execute_data, zval*, ValueView off, ValueView value) {
-            write_dim<Set>(Z_OBJ(EX(This)), off.raw(), value.raw());
-        }
-    };
-    template <auto Has>
-    struct dim_has {
-        static constexpr bool is_method = true;
-        // Runs inside the method's edge: exceptions propagate to it.
-        static void call(zend_execute_data* execute_data, zval* rv, ValueView off) {
-            ZVAL_BOOL(rv, (detail::native<T>(Z_OBJ(EX(This)))->*Has)(detail::dim_key<key_of<Has>>(Z_OBJ(EX(This)), off.raw())));
-        }
-    };
-    template <auto Unset>
-    struct dim_unset {
-        static constexpr bool is_method = true;
-        static void call(zend_execute_data* execute_data, zval*, ValueView off) {
-            unset_dim<Unset>(Z_OBJ(EX(This)), off.raw());
-        }
-    };
     template <class Invoke, class R, class... A, class... Names>
     void bind_dim_method(std::string_view name, Names... names) {
         using B = detail::binder<Invoke, Invoke, R, A...>;
         B::bind_into(m_, name, &spec_->methods, ZEND_ACC_PUBLIC, php::arg(names)...);
-    }
-
-    static zend_object* create_constructed(zend_class_entry* ce) {
-        zend_object* o = detail::create_object<T>(ce);
-        detail::construct_inline(detail::holder_of<T>(o));
-        return o;
     }
 
     module& m_;
@@ -538,5 +515,3 @@ class_<T, Base> module::class_(std::string_view name) {
 }
 
 PHPBIND_NAMESPACE_END
-
-#include <phpbind/class_protocols.hpp>

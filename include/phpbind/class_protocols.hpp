@@ -1,6 +1,8 @@
 // phpbind/class_protocols.hpp — native protocols of bound classes.
 //
 //   m.class_<Vec>("App\\Vec")
+//       .countable<&Vec::size>()                 // count($v), Countable
+//       .array_access<&Vec::get, &Vec::set, &Vec::has, &Vec::unset>()  // $v[$i], ArrayAccess
 //       .iterable<&Vec::size, &Vec::at>()        // foreach, IteratorAggregate
 //       .to_string<&Vec::str>()                  // __toString, (string)$v, Stringable
 //       .json<&Vec::to_array>()                  // JsonSerializable
@@ -11,16 +13,16 @@
 //
 // Each protocol is an engine mechanism filled with a template instance
 // specialised on the bound members: the class entry's get_iterator, the
-// object handlers cast_object, do_operation and compare, and the magic
+// object handlers count_elements, the four dimension handlers, cast_object,
+// do_operation and compare, and the magic
 // methods __toString, jsonSerialize, __serialize and __unserialize bound
 // through the same binder as any method (so Reflection shows them). The C++
 // object is reached only through detail::native<T>().
 //
-// This header is included at the end of class.hpp: it defines the class_<T>
-// members declared there in the "Protocols" block.
+// This header holds the handlers; class_<T> (class.hpp) installs them.
 #pragma once
 
-#include <phpbind/class.hpp>
+#include <phpbind/detail/class_spec.hpp>
 
 #include <ext/json/php_json.h>
 
@@ -426,6 +428,120 @@ struct invoke_unserialize {
     }
 };
 
+// ---------------------------------------------------------------------------
+// Countable and ArrayAccess: the object handlers count_elements and the four
+// dimension handlers, straight to the bound members; the interfaces' methods
+// (`mixed`, as the interfaces declare them) go through the same handlers.
+
+template <auto F>
+using key_of = typename first_of<typename member_traits<decltype(F)>::args>::type;
+
+template <class T>
+struct countable_protocol {
+    template <auto Size>
+    static zend_result count(zend_object* o, zend_long* count) {
+        // An object of another class (a bound subclass, one not constructed)
+        // takes the general path; this one needs no frame of its own. The
+        // engine reads *count only on SUCCESS.
+        if (UNEXPECTED(o->handlers != &class_info<T>::node.handlers)) return count_other<Size>(o, count);
+        T* self = holder_of<T>(o)->ptr;
+        edge_check_entry();
+        auto body = [&] { *count = static_cast<zend_long>((self->*Size)()); };
+        const bool threw = edge_body(0, body);
+        if (UNEXPECTED(threw || unwinding.pending != 0)) return edge_settle_result(threw);
+        return SUCCESS;
+    }
+    template <auto Size>
+    PHPBIND_COLD static zend_result count_other(zend_object* o, zend_long* count) {
+        return edge([&] { *count = static_cast<zend_long>((native<T>(o)->*Size)()); }) ? SUCCESS
+                                                                                                          : FAILURE;
+    }
+};
+
+template <class T>
+struct dimension_protocol {
+    template <auto Get>
+    static zval* read(zend_object* o, zval* offset, int, zval* rv) {
+        using V = std::remove_cvref_t<typename member_traits<decltype(Get)>::ret>;
+        // Built in rv itself. A to_zval that throws leaves nothing in it; a
+        // result made before the edge failed (exit() swallowed in the body)
+        // is released here: on failure the engine nulls rv without releasing.
+        auto body = [&] {
+            caster<V>::to_zval((native<T>(o)->*Get)(dim_key<key_of<Get>>(o, offset)), rv);
+        };
+        edge_check_entry();
+        const bool threw = edge_body(0, body);
+        if (EXPECTED(edge_exit(0, threw))) return rv;
+        if (!threw) release_zval(rv);
+        return nullptr;
+    }
+    template <auto Set>
+    static void write(zend_object* o, zval* offset, zval* value) {
+        using V = typename second_of<typename member_traits<decltype(Set)>::args>::type;
+        // On failure the exception stays pending: the engine raises it.
+        (void)edge([&] {
+            (native<T>(o)->*Set)(dim_key<key_of<Set>>(o, offset), dim_key<V>(o, value, "value"));
+        });
+    }
+    template <auto Has, auto Get>
+    static int has(zend_object* o, zval* offset, int check_empty) {
+        int result = 0;
+        if (!edge([&] {
+                T* self = native<T>(o);
+                auto key = dim_key<key_of<Has>>(o, offset);
+                if (!(self->*Has)(key)) return;
+                if (!check_empty) {
+                    result = 1;
+                    return;
+                }
+                using V = std::remove_cvref_t<typename member_traits<decltype(Get)>::ret>;
+                Value v;
+                caster<V>::to_zval((self->*Get)(key), v.raw());
+                result = v.view().truthy();
+            })) {
+            return 0;
+        }
+        return result;
+    }
+    template <auto Unset>
+    static void unset(zend_object* o, zval* offset) {
+        // On failure the exception stays pending: the engine raises it.
+        (void)edge([&] { (native<T>(o)->*Unset)(dim_key<key_of<Unset>>(o, offset)); });
+    }
+
+    // The interface methods: they take `mixed` and go through the handlers.
+    template <auto Get>
+    struct get_method {
+        static constexpr bool is_method = true;
+        static void call(zend_execute_data* execute_data, zval* rv, ValueView off) {
+            zval* r = read<Get>(Z_OBJ(EX(This)), off.raw(), BP_VAR_R, rv);
+            if (r && r != rv) ZVAL_COPY(rv, r);
+        }
+    };
+    template <auto Set>
+    struct set_method {
+        static constexpr bool is_method = true;
+        static void call(zend_execute_data* execute_data, zval*, ValueView off, ValueView value) {
+            write<Set>(Z_OBJ(EX(This)), off.raw(), value.raw());
+        }
+    };
+    template <auto Has>
+    struct has_method {
+        static constexpr bool is_method = true;
+        // Runs inside the method's edge: exceptions propagate to it.
+        static void call(zend_execute_data* execute_data, zval* rv, ValueView off) {
+            ZVAL_BOOL(rv, (native<T>(Z_OBJ(EX(This)))->*Has)(dim_key<key_of<Has>>(Z_OBJ(EX(This)), off.raw())));
+        }
+    };
+    template <auto Unset>
+    struct unset_method {
+        static constexpr bool is_method = true;
+        static void call(zend_execute_data* execute_data, zval*, ValueView off) {
+            unset<Unset>(Z_OBJ(EX(This)), off.raw());
+        }
+    };
+};
+
 } // namespace detail
 
 template <>
@@ -434,140 +550,5 @@ struct caster<detail::iterator_result> {
     static constexpr const char* type_name = "Iterator";
     static const char* class_name() { return "Iterator"; }
 };
-
-// ---------------------------------------------------------------------------
-// class_<T> members of the Protocols block.
-
-template <class T, class Base>
-template <class Cursor>
-class_<T, Base>& class_<T, Base>::iterable_with() {
-    using It = detail::native_iterator<T, Cursor>;
-    spec_->ce_setup.push_back([](zend_class_entry* ce) { ce->get_iterator = &It::get; });
-    spec_->interfaces.push_back([]() noexcept { return zend_ce_aggregate; });
-    using G = detail::get_iterator_method<T>;
-    detail::binder<G, G, detail::iterator_result>::bind_into(m_, "getIterator", &spec_->methods, ZEND_ACC_PUBLIC);
-    return *this;
-}
-
-template <class T, class Base>
-template <auto Size, auto At>
-class_<T, Base>& class_<T, Base>::iterable() {
-    static_assert(std::is_member_function_pointer_v<decltype(Size)> && std::is_member_function_pointer_v<decltype(At)>,
-                  "phpbind: iterable<&T::size, &T::at>() takes two member functions");
-    return iterable_with<detail::index_cursor<Size, At>>();
-}
-
-template <class T, class Base>
-template <auto Entries>
-class_<T, Base>& class_<T, Base>::iterable() {
-    static_assert(std::is_member_function_pointer_v<decltype(Entries)>,
-                  "phpbind: iterable<&T::entries>() takes a member function returning a container");
-    return iterable_with<detail::range_cursor<Entries>>();
-}
-
-template <class T, class Base>
-template <auto Str>
-class_<T, Base>& class_<T, Base>::to_string() {
-    using R = std::remove_cvref_t<typename detail::signature<decltype(Str)>::ret>;
-    static_assert(caster<R>::type_mask == MAY_BE_STRING, "phpbind: to_string<&T::m>() needs m() to return a string");
-    detail::protocol_table<T>::to_string = &detail::cast_through<T, R, Str>;
-    spec_->handler_setup.push_back([](zend_object_handlers& h) { h.cast_object = &detail::cast_object<T>; });
-    // Stringable: the engine adds it to an internal class registering
-    // __toString on some versions (zend_register_functions), not on others;
-    // declare it only where it is still missing.
-    spec_->ce_setup.push_back([](zend_class_entry* ce) {
-        if (!zend_class_implements_interface(ce, zend_ce_stringable)) zend_class_implements(ce, 1, zend_ce_stringable);
-    });
-    return def<Str>("__toString");
-}
-
-template <class T, class Base>
-template <auto F>
-class_<T, Base>& class_<T, Base>::to_int() {
-    using R = std::remove_cvref_t<typename detail::signature<decltype(F)>::ret>;
-    static_assert(caster<R>::type_mask == MAY_BE_LONG, "phpbind: to_int<&T::m>() needs m() to return an integer");
-    detail::protocol_table<T>::to_long = &detail::cast_through<T, R, F>;
-    spec_->handler_setup.push_back([](zend_object_handlers& h) { h.cast_object = &detail::cast_object<T>; });
-    return *this;
-}
-
-template <class T, class Base>
-template <auto F>
-class_<T, Base>& class_<T, Base>::to_float() {
-    using R = std::remove_cvref_t<typename detail::signature<decltype(F)>::ret>;
-    static_assert(std::is_floating_point_v<R>, "phpbind: to_float<&T::m>() needs m() to return a floating point value");
-    detail::protocol_table<T>::to_double = &detail::cast_through<T, R, F>;
-    spec_->handler_setup.push_back([](zend_object_handlers& h) { h.cast_object = &detail::cast_object<T>; });
-    return *this;
-}
-
-template <class T, class Base>
-template <auto F>
-class_<T, Base>& class_<T, Base>::to_bool() {
-    using R = std::remove_cvref_t<typename detail::signature<decltype(F)>::ret>;
-    static_assert(std::is_same_v<R, bool>, "phpbind: to_bool<&T::m>() needs m() to return bool");
-    detail::protocol_table<T>::to_bool = &detail::cast_through<T, R, F>;
-    spec_->handler_setup.push_back([](zend_object_handlers& h) { h.cast_object = &detail::cast_object<T>; });
-    return *this;
-}
-
-template <class T, class Base>
-template <auto F>
-class_<T, Base>& class_<T, Base>::json() {
-    spec_->interfaces.push_back([]() noexcept { return php_json_serializable_ce; });
-    return def<F>("jsonSerialize");
-}
-
-template <class T, class Base>
-template <class Op, class Other>
-class_<T, Base>& class_<T, Base>::op() {
-    if constexpr (std::is_same_v<Op, php::op::compare>) {
-        static_assert(std::is_same_v<Other, T>, "phpbind: op<php::op::compare>() compares two objects of the class");
-        static_assert(requires(const T& a, const T& b) { a == b; } || requires(const T& a, const T& b) { a <=> b; },
-                      "phpbind: op<php::op::compare>() needs operator<=> or operator== on T");
-        spec_->handler_setup.push_back([](zend_object_handlers& h) { h.compare = &detail::compare<T>; });
-    } else {
-        constexpr bool forward = requires(const T& a, const Other& b) { Op::apply(a, b); };
-        constexpr bool reflected = !std::is_same_v<Other, T> && requires(const Other& a, const T& b) { Op::apply(a, b); };
-        static_assert(forward || reflected, "phpbind: op<Op, Other>(): T has no such C++ operator with Other");
-        using table = detail::protocol_table<T>;
-        if constexpr (forward) table::add(Op::opcode, &detail::binary_op<Op, T, Other>);
-        if constexpr (reflected) table::add(Op::opcode, &detail::binary_op<Op, Other, T>);
-        spec_->handler_setup.push_back([](zend_object_handlers& h) { h.do_operation = &detail::do_operation<T>; });
-    }
-    return *this;
-}
-
-template <class T, class Base>
-template <class... Ops>
-class_<T, Base>& class_<T, Base>::operators() {
-    (op<Ops>(), ...);
-    return *this;
-}
-
-template <class T, class Base>
-template <auto Save, auto Restore>
-class_<T, Base>& class_<T, Base>::serializable() {
-    using R = std::remove_cvref_t<typename detail::signature<decltype(Save)>::ret>;
-    static_assert(caster<R>::type_mask == MAY_BE_ARRAY,
-                  "phpbind: serializable<&T::save, ...>(): save() must return an array type (php::Array, "
-                  "std::vector, std::map...), as __serialize(): array declares");
-    using S = detail::signature<decltype(Restore)>;
-    using A = std::remove_cvref_t<typename detail::first_of<typename S::args>::type>;
-    static_assert(caster<A>::type_mask == MAY_BE_ARRAY,
-                  "phpbind: serializable<..., &restore>(): restore takes one array type (php::ArrayView, "
-                  "std::vector, std::map...), as __unserialize(array $data) declares");
-    if constexpr (std::is_member_function_pointer_v<decltype(Restore)>) {
-        static_assert(std::is_default_constructible_v<T>,
-                      "phpbind: serializable<..., &T::restore>() default-constructs T before restore(data); bind "
-                      "a static factory `T make(data)` instead for a type without a default constructor");
-    }
-    spec_->serializable = true;
-    def<Save>("__serialize");
-    using U = detail::invoke_unserialize<Restore, T>;
-    detail::binder_for<U, U, void, typename S::args>::type::bind_into(
-        m_, "__unserialize", &spec_->methods, ZEND_ACC_PUBLIC, php::arg("data"));
-    return *this;
-}
 
 PHPBIND_NAMESPACE_END

@@ -103,7 +103,7 @@ struct param<ref<T>> {
     static void release(state& st) noexcept {
         if (st.present) release_zval(&st.copy);
     }
-    static ref<T> pass(holder& h) { return ref<T>(&h.value); }
+    static ref<T> pass(holder& h) { return ref<T>(h.value); }
     static void after(holder& h) {
         if (!h.target) return;
         zval tmp;
@@ -187,13 +187,19 @@ struct callable_signature : signature<decltype(&F::operator())> {};
 // extension that instantiates it: phpbind is linked statically with hidden
 // visibility, so no two extensions share it.
 
+/// What one binding shares with its callable's other bindings: the defaults
+/// the handler reads for omitted arguments, and whether it is bound yet.
+struct binding_state {
+    zval* defaults;  // one per parameter
+    bool bound = false;
+};
+
 template <class Key, size_t N>
 struct fn_data {
     // Immutable zvals for omitted optional arguments (registration strings:
     // freed when the extension is unloaded).
     static inline zval defaults[N ? N : 1];
-    static inline uint32_t required = 0;
-    static inline bool bound = false;
+    static inline binding_state state{defaults};
 };
 
 // The object of a stateful callable: up to a few bindings per callable type.
@@ -219,16 +225,25 @@ const char* class_name_of() {
     else return nullptr;
 }
 
+/// Everything a binding tells the registration, filled by binder::bind_into.
+struct function_record {
+    std::string_view name;
+    zif_handler handler = nullptr;
+    uint32_t return_mask = 0;
+    const char* return_class = nullptr;  // a class return type (bound C++ classes)
+    const param_info* params = nullptr;
+    size_t n = 0;
+    zval* defaults = nullptr;            // this binding's defaults, one per parameter (UNDEF: none)
+    binding_state* state = nullptr;
+    std::vector<zend_function_entry>* methods = nullptr;  // a class's method table; null: a module function
+    uint32_t flags = 0;                                   // ZEND_ACC_PUBLIC, ZEND_ACC_STATIC, ...
+};
+
 /// Appends a function to the module: validates the parameter spec, builds and
-/// stores its arg info, and fills the binding's data (defaults, required
-/// count). Binding the same callable again is allowed only with the same
-/// defaults. Returns false (and records an error on the module) otherwise.
-/// `methods` null: a module function; otherwise the entry is appended there
-/// (a class's method table) with `flags` (ZEND_ACC_PUBLIC, ZEND_ACC_STATIC...).
-bool register_function(module& m, std::string_view name, zif_handler handler, uint32_t return_mask,
-                       const char* return_class, const param_info* params, size_t n, zval* new_defaults,
-                       zval* data_defaults, uint32_t* required, bool* bound,
-                       std::vector<zend_function_entry>* methods = nullptr, uint32_t flags = 0);
+/// stores its arg info, and fills the binding's state (defaults). Binding the
+/// same callable again is allowed only with the same defaults. Returns false
+/// (and records an error on the module) otherwise.
+bool register_function(module& m, const function_record& r);
 
 // A default value for a `mixed` parameter: any scalar or string.
 template <class D>
@@ -426,28 +441,58 @@ struct binder {
         if (UNEXPECTED(r != 0 || unwinding.pending != 0)) return edge_settle_call(r != 0, return_value);
     }
 
-    // Every parameter reads its exact type with a test that calls nothing.
-    static constexpr bool quick = N > 0 && (quick_param_v<A> && ...);
+    // Every parameter is required and reads its exact type with a test that
+    // calls nothing.
+    template <uint32_t Req>
+    static constexpr bool quick = N > 0 && Req == N && (quick_param_v<A> && ...);
 
     // The handler. With quick parameters, a call passing every argument in
-    // its exact type runs without a stack frame of its own: coercions,
-    // omitted arguments, wrong counts and the edge's settling are tail calls.
+    // its exact type runs without a stack frame of its own; any other call
+    // (and the edge's settling) is a tail call. The body is compiled once:
+    // a call whose arguments need coercion has them coerced in place, as the
+    // engine coerces a userland function's parameters (zend_verify_arg_type),
+    // and runs again on the quick path.
     template <uint32_t Req>
     static void handle(zend_execute_data* execute_data, zval* return_value) {
-        if constexpr (quick) {
+        if constexpr (quick<Req>) {
             if (EXPECTED(EX_NUM_ARGS() == N)) {
                 const int r = run_body<true, N>(execute_data, return_value, N, std::index_sequence_for<A...>{});
                 if (EXPECTED(r == 0 && unwinding.pending == 0)) return;
                 if (r >= 0) return edge_settle_call(r != 0, return_value);
             }
-            return handle_general<Req>(execute_data, return_value);
+            return coerce_and_run(execute_data, return_value, std::index_sequence_for<A...>{});
         } else {
             general<Req>(execute_data, return_value);
         }
     }
-    template <uint32_t Req>
-    static __attribute__((noinline)) void handle_general(zend_execute_data* execute_data, zval* return_value) {
-        general<Req>(execute_data, return_value);
+
+    template <size_t... I>
+    static __attribute__((noinline)) void coerce_and_run(zend_execute_data* execute_data, zval* return_value,
+                                                         std::index_sequence<I...>) {
+        if (UNEXPECTED(EX_NUM_ARGS() != N)) {
+            zend_wrong_parameters_count_error(N, N);
+            return;
+        }
+        if (!(coerce_in_place<I, A>(ZEND_CALL_ARG(execute_data, I + 1)) && ...)) return;
+        // Every argument is now of its exact type: the quick path takes it.
+        // Through a pointer the compiler does not follow: a handler it sees
+        // calling itself would not have the bound function inlined into it.
+        void (*volatile quick_path)(zend_execute_data*, zval*) = &handle<N>;
+        quick_path(execute_data, return_value);
+    }
+    // Reads argument #I+1 as ZPP would (raising its error or deprecation)
+    // and leaves the exact value try_load accepts in its slot.
+    template <size_t I, class P>
+    static bool coerce_in_place(zval* slot) {
+        using c = typename param<P>::c;
+        typename c::parsed p;
+        if (c::try_load(slot, p)) return true;
+        if (!c::load(slot, I + 1, p, false)) return false;
+        zval exact;
+        c::write_parsed(p, &exact);
+        zval_ptr_dtor(slot);  // a string conversion released what it replaced already
+        ZVAL_COPY_VALUE(slot, &exact);
+        return !EG(exception);  // an error handler that threw on a deprecation
     }
 
     // Req, the number of required parameters, is known from the php::arg()
@@ -511,8 +556,18 @@ struct binder {
         [&]<size_t... J>(std::index_sequence<J...>) {
             (apply_extra<std::tuple_element_t<J, std::tuple<A...>>>(pi[J], &defs[J], std::get<J>(extras)), ...);
         }(std::index_sequence_for<Extra...>{});
-        return register_function(m, name, &handle<required_count<Extra...>()>, return_mask(), return_class(), pi, N,
-                                 defs, data::defaults, &data::required, &data::bound, methods, flags);
+        function_record r;
+        r.name = name;
+        r.handler = &handle<required_count<Extra...>()>;
+        r.return_mask = return_mask();
+        r.return_class = return_class();
+        r.params = pi;
+        r.n = N;
+        r.defaults = defs;
+        r.state = &data::state;
+        r.methods = methods;
+        r.flags = flags;
+        return register_function(m, r);
     }
 };
 

@@ -189,8 +189,8 @@ public:
     /// Loaded as an extension: the engine starts the module once per process,
     /// so what only registration reads (method tables) is freed after it.
     /// Modules linked into a program keep it: a later runtime registers again.
-    void started_once() noexcept { started_once_ = true; }
-    bool registers_once() const noexcept { return started_once_; }
+    void set_registers_once() noexcept { registers_once_ = true; }
+    bool registers_once() const noexcept { return registers_once_; }
     /// Work to do at MINIT, in order (class registration).
     void at_startup(std::function<void(int module_number)> f) { registrations_.push_back(std::move(f)); }
 
@@ -236,7 +236,7 @@ private:
     std::vector<std::string> errors_;
     std::vector<void (*)()> deleters_;  // stateful callables' storage
     bool finished_ = false;
-    bool started_once_ = false;
+    bool registers_once_ = false;
     int module_number_ = 0;
     std::shared_ptr<detail::globals_registry> globals_;  // INI entries and globals (src/ini.cpp)
 };
@@ -310,7 +310,7 @@ PHPBIND_NAMESPACE_END
 #define PHPBIND_DETAIL_GET_MODULE(name)                                                         \
     PHPBIND_EXPORT zend_module_entry* get_module() {                                             \
         zend_module_entry* entry = phpbind_module_##name();                                      \
-        ::php::detail::module_host<&phpbind_init_##name>::instance->started_once();              \
+        ::php::detail::module_host<&phpbind_init_##name>::instance->set_registers_once();              \
         return entry;                                                                            \
     }                                                                                            \
     static ::php::detail::module_host<&phpbind_init_##name>::reaper phpbind_reaper_##name;

@@ -117,6 +117,13 @@ public:
     operator ValueView() const noexcept { return ValueView(const_cast<zval*>(&z_)); }
     zval* raw() noexcept { return &z_; }
     const zval* raw() const noexcept { return &z_; }
+    /// Hands the reference over to `dst` (uninitialised); this becomes empty
+    /// (as after a move: it may only be assigned to or destroyed).
+    void release_into(zval* dst) noexcept {
+        ZVAL_COPY_VALUE(dst, &z_);
+        ZVAL_NULL(&z_);
+    }
+    /// Writes a new reference to the object into `dst` (uninitialised).
     void copy_into(zval* dst) const noexcept { ZVAL_COPY(dst, &z_); }
 
 private:
@@ -156,6 +163,7 @@ struct caster<ObjectView> : object_caster_base {
 template <>
 struct caster<Object> : object_caster_base {
     static Object get(zend_object* p) noexcept { return Object(ObjectView(p)); }
+    static void to_zval(Object&& v, zval* out) noexcept { v.release_into(out); }
     static void to_zval(const Object& v, zval* out) noexcept { v.copy_into(out); }
 };
 

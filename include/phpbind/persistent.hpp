@@ -55,8 +55,11 @@ public:
     Type type() const noexcept;
     /// A borrowed, read-only view (valid while this Persistent lives).
     ValueView view() const noexcept;
-    /// Writes the value into `out` without copying (arrays and strings are
-    /// shared immutably).
+    /// Writes the value into `out` (uninitialised) without copying: arrays
+    /// and strings are shared immutably, and need no reference. `out` is
+    /// valid while a Persistent holds the data, and in a request until it
+    /// ends (the last copy dropped in a request frees the data only then).
+    /// There is no release_into: `out` holds no share of the data.
     void copy_into(zval* out) const noexcept;
     /// Persistent bytes held (the detached copy), for reporting.
     size_t memory_size() const noexcept;

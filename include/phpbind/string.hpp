@@ -25,8 +25,9 @@ public:
         PHPBIND_VIEW_CHECK("php::StringView");
         return s_;
     }
-    std::string_view view() const noexcept { return {ZSTR_VAL(raw()), ZSTR_LEN(raw())}; }
-    operator std::string_view() const noexcept { return view(); }
+    /// The bytes (as String::str()).
+    std::string_view str() const noexcept { return {ZSTR_VAL(raw()), ZSTR_LEN(raw())}; }
+    operator std::string_view() const noexcept { return str(); }
     const char* data() const noexcept { return ZSTR_VAL(raw()); }
     size_t size() const noexcept { return ZSTR_LEN(raw()); }
     bool empty() const noexcept { return size() == 0; }
@@ -35,8 +36,8 @@ public:
     bool interned() const noexcept { return ZSTR_IS_INTERNED(raw()); }
 
     friend bool operator==(StringView a, StringView b) noexcept { return zend_string_equals(a.raw(), b.raw()); }
-    friend bool operator==(StringView a, std::string_view b) noexcept { return a.view() == b; }
-    friend std::strong_ordering operator<=>(StringView a, std::string_view b) noexcept { return a.view() <=> b; }
+    friend bool operator==(StringView a, std::string_view b) noexcept { return a.str() == b; }
+    friend std::strong_ordering operator<=>(StringView a, std::string_view b) noexcept { return a.str() <=> b; }
 
     String own() const noexcept;
 
@@ -97,10 +98,13 @@ public:
     operator ValueView() const noexcept { return ValueView(const_cast<zval*>(&z_)); }
     zval* raw() noexcept { return &z_; }
     const zval* raw() const noexcept { return &z_; }
+    /// Hands the reference over to `dst` (uninitialised); this becomes "".
     void release_into(zval* dst) noexcept {
         ZVAL_COPY_VALUE(dst, &z_);
         ZVAL_EMPTY_STRING(&z_);
     }
+    /// Writes a new reference to the string into `dst` (uninitialised).
+    void copy_into(zval* dst) const noexcept { ZVAL_COPY(dst, &z_); }
 
 private:
     zval z_;
@@ -141,7 +145,7 @@ template <>
 struct caster<String> : string_caster_base {
     static String get(zend_string* p) noexcept { return String(StringView(p)); }
     static void to_zval(String&& v, zval* out) noexcept { v.release_into(out); }
-    static void to_zval(const String& v, zval* out) noexcept { ZVAL_COPY(out, v.raw()); }
+    static void to_zval(const String& v, zval* out) noexcept { v.copy_into(out); }
 };
 
 PHPBIND_NAMESPACE_END

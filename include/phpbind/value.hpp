@@ -153,6 +153,8 @@ public:
         ZVAL_COPY_VALUE(dst, &z_);
         ZVAL_NULL(&z_);
     }
+    /// Writes a new reference to the value into `dst` (uninitialised).
+    void copy_into(zval* dst) const noexcept { ZVAL_COPY(dst, &z_); }
 
     ValueView view() const noexcept { return ValueView(const_cast<zval*>(&z_)); }
     operator ValueView() const noexcept { return view(); }

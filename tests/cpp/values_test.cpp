@@ -51,6 +51,56 @@ TEST(Value, ReleaseIntoHandsTheReferenceOver) {
     zval_ptr_dtor(&out);
 }
 
+// Every owned wrapper hands itself over the same way: release_into moves its
+// reference out (no refcount change, the wrapper is left empty), copy_into
+// adds one; their casters move a temporary and copy an lvalue.
+template <class W>
+void expect_hand_over(W w, zend_refcounted* payload, bool (*left_empty)(W&)) {
+    const uint32_t before = GC_REFCOUNT(payload);
+    zval copy;
+    w.copy_into(&copy);
+    EXPECT_EQ(GC_REFCOUNT(payload), before + 1) << "copy_into adds a reference";
+    zval_ptr_dtor(&copy);
+    zval from_lvalue;
+    php::caster<W>::to_zval(w, &from_lvalue);
+    EXPECT_EQ(GC_REFCOUNT(payload), before + 1) << "an lvalue result is copied";
+    zval_ptr_dtor(&from_lvalue);
+    zval moved;
+    php::caster<W>::to_zval(std::move(w), &moved);
+    EXPECT_EQ(GC_REFCOUNT(payload), before) << "a temporary result is moved, with no reference count";
+    EXPECT_TRUE(left_empty(w));
+    EXPECT_EQ(Z_COUNTED(moved), payload);
+    zval_ptr_dtor(&moved);
+}
+
+TEST(OwnedWrappers, HandOverTheSameWay) {
+    zend_string* s = fresh_string("payload");
+    zend_array* a = zend_new_array(0);
+    zval obj;
+    object_init(&obj);
+    zend_object* o = Z_OBJ(obj);
+    // Each wrapper adopts one reference; the test keeps another, to read the count.
+    GC_ADDREF(s);
+    GC_ADDREF(a);
+    zval sz;
+    ZVAL_STR(&sz, s);
+    auto counted = [](auto* p) { return reinterpret_cast<zend_refcounted*>(p); };
+    expect_hand_over<php::Value>(php::Value::adopt(&sz), counted(s), [](php::Value& v) { return v.is_null(); });
+    GC_ADDREF(s);
+    expect_hand_over<php::String>(php::String::adopt(s), counted(s), [](php::String& v) { return v.empty(); });
+    expect_hand_over<php::Array>(php::Array::adopt(a), counted(a), [](php::Array& v) { return v.empty(); });
+    GC_ADDREF(o);
+    expect_hand_over<php::Object>(php::Object::adopt(o), counted(o),
+                                  [](php::Object& v) { return Z_TYPE_P(v.raw()) == IS_NULL; });
+    EXPECT_EQ(GC_REFCOUNT(s), 1u);
+    EXPECT_EQ(GC_REFCOUNT(a), 1u);
+    EXPECT_EQ(GC_REFCOUNT(o), 1u);
+    zend_string_release(s);
+    zend_array_release(a);
+    zval_ptr_dtor(&obj);
+
+}
+
 TEST(Value, ScalarConstructorsAndTypes) {
     EXPECT_EQ(php::Value().type(), php::Type::null);
     EXPECT_EQ(php::Value(true).type(), php::Type::true_);

@@ -47,12 +47,12 @@ std::string call_missing() {
     }
 }
 php::Array call_sort(php::Array a) {
-    php::call("sort", php::by_ref(a));
+    php::call("sort", php::ref(a));
     return a;
 }
 int64_t call_by_ref_int(php::CallableView f, int64_t start) {
     int64_t v = start;
-    f(php::by_ref(v));
+    f(php::ref(v));
     return v;
 }
 php::Value call_static_method(std::string_view cls, std::string_view method, php::ValueView arg) {

@@ -81,6 +81,35 @@ struct second_of<type_list<H, S, T...>> {
     using type = S;
 };
 
+/// What class_<T, Base> tells the one compiled startup function about T: the
+/// template instances that know T's layout, filled once per type by
+/// type_record_of<T, Base>() (class.hpp).
+struct type_record {
+    class_node* node = nullptr;
+    const std::type_info* type = nullptr;
+    const class_node* base = nullptr;  // the bound C++ base's node, if any
+    const char* base_name = nullptr;   // its PHP name; null if it was never bound
+    const std::type_info* base_type = nullptr;
+    void* (*to_parent)(void*) = nullptr;
+    void* (*self)(zend_object*) = nullptr;
+    std::shared_ptr<void> (*share)(zend_object*) noexcept = nullptr;
+    void (*adopt_unique)(void*, zval*) = nullptr;
+    void (*adopt_shared)(std::shared_ptr<void>, void*, zval*) = nullptr;
+    int offset = 0;  // of the zend_object in its holder
+    zend_object_free_obj_t free_obj = nullptr;
+    zend_object_clone_obj_t clone_obj = nullptr;  // null: uncloneable
+    zend_object_get_gc_t get_gc = nullptr;        // null: the engine's (or the base's)
+    zend_object* (*create)(zend_class_entry*) = nullptr;
+    // A default-constructible T bound without a constructor: objects are
+    // constructed when created, and a derived class gets `__construct()`.
+    zend_object* (*create_constructed)(zend_class_entry*) = nullptr;
+    bool (*bind_default_constructor)(module&, std::vector<zend_function_entry>*) = nullptr;
+};
+
+/// Registers the class `spec` describes at MINIT: its handlers from `r` and
+/// its base's, the class entry, interfaces and properties.
+void start_class(module& m, class_spec& spec, const type_record& r);
+
 /// Registers a class at MINIT; the method table is freed once the engine has
 /// read it (do_register_internal_class copies every entry).
 zend_class_entry* register_class(class_spec& spec, zend_object* (*create)(zend_class_entry*), zend_class_entry* parent,

@@ -135,9 +135,14 @@ template <class F>
     return ok && EG(exception) == nullptr;
 }
 
-/// Runs fn(ctx) under zend_try; true if it bailed out. The only setjmp of
-/// phpbind's calls into the engine (src/edge.cpp).
+/// Runs fn(ctx) under zend_try; true if it bailed out. With the two below,
+/// the only setjmps of phpbind's calls into the engine (src/edge.cpp).
 bool run_guarded(void (*fn)(void*), void* ctx) noexcept;
+/// zend_call_function() and zend_call_known_function() under zend_try, as
+/// run_guarded() runs them, without its thunk (call.hpp's calls into PHP).
+bool call_function_bailed(zend_fcall_info* fci, zend_fcall_info_cache* fcc) noexcept;
+bool call_known_bailed(zend_function* fn, zend_object* obj, zend_class_entry* scope, zval* ret, uint32_t argc,
+                       zval* argv) noexcept;
 template <class F>
 void guarded_thunk(void* f) {
     (*static_cast<F*>(f))();

@@ -6,5 +6,5 @@
 
 void fill() {
     std::string_view out;
-    php::call("preg_match", "/a/", "a", php::by_ref(out));
+    php::call("preg_match", "/a/", "a", php::ref(out));
 }
