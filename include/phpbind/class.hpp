@@ -182,7 +182,8 @@ public:
         });
         spec_->interfaces.push_back([]() noexcept { return zend_ce_arrayaccess; });
         bind_dim_method<typename D::template get_method<Get>, Value, ValueView>("offsetGet", "offset");
-        bind_dim_method<typename D::template set_method<Set>, void, ValueView, ValueView>("offsetSet", "offset", "value");
+        bind_dim_method<typename D::template set_method<Set>, void, ValueView, ValueView>("offsetSet", "offset",
+                                                                                          "value");
         bind_dim_method<typename D::template has_method<Has>, bool, ValueView>("offsetExists", "offset");
         bind_dim_method<typename D::template unset_method<Unset>, void, ValueView>("offsetUnset", "offset");
         return *this;
@@ -194,7 +195,8 @@ public:
     /// getIterator(): Iterator returns an InternalIterator over the same.
     template <auto Size, auto At>
     class_& iterable() {
-        static_assert(std::is_member_function_pointer_v<decltype(Size)> && std::is_member_function_pointer_v<decltype(At)>,
+        static_assert(std::is_member_function_pointer_v<decltype(Size)> &&
+                          std::is_member_function_pointer_v<decltype(At)>,
                       "phpbind: iterable<&T::size, &T::at>() takes two member functions");
         return iterable_with<detail::index_cursor<Size, At>>();
     }
@@ -212,14 +214,17 @@ public:
     template <auto Str>
     class_& to_string() {
         using R = std::remove_cvref_t<typename detail::signature<decltype(Str)>::ret>;
-        static_assert(caster<R>::type_mask == MAY_BE_STRING, "phpbind: to_string<&T::m>() needs m() to return a string");
+        static_assert(caster<R>::type_mask == MAY_BE_STRING,
+                      "phpbind: to_string<&T::m>() needs m() to return a string");
         detail::protocol_table<T>::to_string = &detail::cast_through<T, R, Str>;
         spec_->handler_setup.push_back([](zend_object_handlers& h) { h.cast_object = &detail::cast_object<T>; });
         // Stringable: the engine adds it to an internal class registering
         // __toString on some versions (zend_register_functions), not on others;
         // declare it only where it is still missing.
         spec_->ce_setup.push_back([](zend_class_entry* ce) {
-            if (!zend_class_implements_interface(ce, zend_ce_stringable)) zend_class_implements(ce, 1, zend_ce_stringable);
+            if (!zend_class_implements_interface(ce, zend_ce_stringable)) {
+                zend_class_implements(ce, 1, zend_ce_stringable);
+            }
         });
         return def<Str>("__toString");
     }
@@ -236,7 +241,8 @@ public:
     template <auto F>
     class_& to_float() {
         using R = std::remove_cvref_t<typename detail::signature<decltype(F)>::ret>;
-        static_assert(std::is_floating_point_v<R>, "phpbind: to_float<&T::m>() needs m() to return a floating point value");
+        static_assert(std::is_floating_point_v<R>,
+                      "phpbind: to_float<&T::m>() needs m() to return a floating point value");
         detail::protocol_table<T>::to_double = &detail::cast_through<T, R, F>;
         spec_->handler_setup.push_back([](zend_object_handlers& h) { h.cast_object = &detail::cast_object<T>; });
         return *this;
@@ -263,13 +269,15 @@ public:
     template <class Op, class Other = T>
     class_& op() {
         if constexpr (std::is_same_v<Op, php::op::compare>) {
-            static_assert(std::is_same_v<Other, T>, "phpbind: op<php::op::compare>() compares two objects of the class");
+            static_assert(std::is_same_v<Other, T>,
+                          "phpbind: op<php::op::compare>() compares two objects of the class");
             static_assert(requires(const T& a, const T& b) { a == b; } || requires(const T& a, const T& b) { a <=> b; },
                           "phpbind: op<php::op::compare>() needs operator<=> or operator== on T");
             spec_->handler_setup.push_back([](zend_object_handlers& h) { h.compare = &detail::compare<T>; });
         } else {
             constexpr bool forward = requires(const T& a, const Other& b) { Op::apply(a, b); };
-            constexpr bool reflected = !std::is_same_v<Other, T> && requires(const Other& a, const T& b) { Op::apply(a, b); };
+            constexpr bool reflected =
+                !std::is_same_v<Other, T> && requires(const Other& a, const T& b) { Op::apply(a, b); };
             static_assert(forward || reflected, "phpbind: op<Op, Other>(): T has no such C++ operator with Other");
             using table = detail::protocol_table<T>;
             if constexpr (forward) table::add(Op::opcode, &detail::binary_op<Op, T, Other>);

@@ -453,8 +453,7 @@ struct countable_protocol {
     }
     template <auto Size>
     PHPBIND_COLD static zend_result count_other(zend_object* o, zend_long* count) {
-        return edge([&] { *count = static_cast<zend_long>((native<T>(o)->*Size)()); }) ? SUCCESS
-                                                                                                          : FAILURE;
+        return edge([&] { *count = static_cast<zend_long>((native<T>(o)->*Size)()); }) ? SUCCESS : FAILURE;
     }
 };
 

@@ -390,7 +390,7 @@ struct binder {
     // Loads the arguments and runs the call through the body of the edge:
     // -1 if an argument was refused (nothing ran), 1 if the body threw.
     // Quick: every argument was passed and is read with try_load (a refusal
-    // raises nothing; the general path then reads them again).
+    // raises nothing; coerce_and_run() then reads them as ZPP would).
     template <bool Quick, uint32_t Req, size_t... I>
     static PHPBIND_INLINE int run_body([[maybe_unused]] zend_execute_data* execute_data, zval* return_value,
                                        [[maybe_unused]] uint32_t argc, std::index_sequence<I...>) {
