@@ -6,8 +6,26 @@
 #
 # Builds <name>.so, loadable with `php -d extension=/path/<name>.so`. The
 # extension is compiled as C++20 with hidden visibility and linked with a
-# version script, so it exports `get_module` and nothing else.
+# version script, so it exports `get_module` and nothing else. With no build
+# type chosen (CMAKE_BUILD_TYPE empty, single-configuration generators) and
+# no -O flag in CMAKE_CXX_FLAGS, it is compiled with -O2: CMake's default is
+# no optimisation at all, under which a bound call costs several times more.
 include_guard(GLOBAL)
+
+# -O2 for a target of a project that chose no build type and no -O flag.
+function(_phpbind_default_optimisation name)
+  get_property(_multi GLOBAL PROPERTY GENERATOR_IS_MULTI_CONFIG)
+  if(_multi OR CMAKE_BUILD_TYPE OR CMAKE_CXX_FLAGS MATCHES "(^| )-O")
+    return()
+  endif()
+  target_compile_options(${name} PRIVATE -O2)
+  get_property(_told GLOBAL PROPERTY _PHPBIND_TOLD_OPTIMISATION)
+  if(NOT _told)
+    set_property(GLOBAL PROPERTY _PHPBIND_TOLD_OPTIMISATION ON)
+    message(STATUS "phpbind: no CMAKE_BUILD_TYPE, so extensions and embedding targets are built with -O2 "
+                   "(set CMAKE_BUILD_TYPE to choose another)")
+  endif()
+endfunction()
 
 function(phpbind_add_extension name)
   cmake_parse_arguments(ARG "" "PHPBIND_TARGET" "SOURCES;LIBRARIES" ${ARGN})
@@ -23,6 +41,7 @@ function(phpbind_add_extension name)
     CXX_STANDARD 20 CXX_STANDARD_REQUIRED ON CXX_EXTENSIONS OFF
     CXX_VISIBILITY_PRESET hidden C_VISIBILITY_PRESET hidden VISIBILITY_INLINES_HIDDEN ON)
   target_link_libraries(${name} PRIVATE ${ARG_PHPBIND_TARGET} ${ARG_LIBRARIES})
+  _phpbind_default_optimisation(${name})
   set(_map "${CMAKE_CURRENT_BINARY_DIR}/${name}.exports.map")
   file(WRITE "${_map}" "{\n  global: get_module;\n  local: *;\n};\n")
   target_link_options(${name} PRIVATE "LINKER:--version-script=${_map}")
@@ -43,6 +62,7 @@ function(_phpbind_embed_target name caller phpbind_target libraries)
     CXX_VISIBILITY_PRESET hidden C_VISIBILITY_PRESET hidden VISIBILITY_INLINES_HIDDEN ON)
   target_compile_definitions(${name} PRIVATE PHPBIND_NO_GET_MODULE)
   target_link_libraries(${name} PRIVATE ${phpbind_target} phpbind::php_embed ${libraries})
+  _phpbind_default_optimisation(${name})
 endfunction()
 
 # phpbind_add_embed_executable(<name> SOURCES <src>... [LIBRARIES <lib>...])
