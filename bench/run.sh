@@ -243,7 +243,7 @@ for i in "${!c_names[@]}"; do
     else
         target_text="≤ ${target}×"
         status="**missed**"
-        verdicts+=("  MISSED  $name: ${ir_ratio}× > ${target}×")
+        verdicts+=("  MISSED  $name: $(calc "printf \"%.3f\", $pi / $ci")× > ${target}×")
         missed=$((missed + 1))
     fi
     rows+=("${c_funcs[$i]}|${c_inputs[$i]}|$ci|$pi|$(fmt_ratio "$ir_ratio")|$target_text|$status|$(fmt_ns "$cn")|$(fmt_ns "$pn")|$(fmt_ratio "$ns_ratio")")

@@ -49,58 +49,72 @@ inline void pop_host_frame(host_frame& f) noexcept {
 }
 } // namespace
 
-// A partial result is released before what the call left pending is thrown.
+// The out-of-line path of call_guarded() and call_known_guarded(): no PHP
+// frame to call from (an embedding host between scripts), PHP code not
+// callable now, or an exception in flight (the call runs with it set aside).
+// What the call leaves pending is settled by call_failed(), as on the inline
+// path.
 namespace {
 template <class Run, class Aside>
-PHPBIND_COLD void call_hostless(zval* ret, Run run, Aside aside) {
+void call_slow(zval* ret, Run& run, Aside& aside) {
+    if (UNEXPECTED(!php_callable_now())) refuse_php_call();  // nothing ran
+    if (UNEXPECTED(EG(exception) != nullptr)) {
+        try {
+            aside();
+        } catch (...) {
+            release_zval(ret);
+            ZVAL_UNDEF(ret);
+            throw;
+        }
+        return;
+    }
+    const bool bailed = run();
+    if (UNEXPECTED(bailed || EG(exception) != nullptr)) call_failed(ret, bailed);
+}
+template <class Run, class Aside>
+void call_from_anywhere(zval* ret, Run run, Aside aside) {
     host_frame frame;
     push_host_frame(frame);
     try {
-        into_php_by(run, aside);
+        call_slow(ret, run, aside);
     } catch (...) {
         pop_host_frame(frame);
-        release_zval(ret);
-        ZVAL_UNDEF(ret);
         throw;
     }
     pop_host_frame(frame);
 }
-template <class Run, class Aside>
-PHPBIND_INLINE void call_into_php(zval* ret, Run&& run, Aside&& aside) {
-    if (UNEXPECTED(EG(current_execute_data) == nullptr)) return call_hostless(ret, run, aside);
-    try {
-        into_php_by(run, aside);
-    } catch (...) {
-        release_zval(ret);
-        ZVAL_UNDEF(ret);
-        throw;
-    }
-}
 } // namespace
 
+// A call that failed: as the engine releases an internal function's result
+// when it returns with an exception (call_user_func), the result is released
+// while the exception is still the engine's, so what its destructors throw
+// chains to it; then the exception is taken. After a bailout the fatal error
+// is recorded first (a release then runs no user code).
 void call_failed(zval* ret, bool bailed) {
+    if (bailed) unwinding.pending |= unwind_state::fatal;
     release_zval(ret);
     ZVAL_UNDEF(ret);
-    if (bailed) {
-        unwinding.pending |= unwind_state::fatal;
-        throw_fatal_error();
-    }
+    if (bailed || (unwinding.pending & unwind_state::fatal) || EG(exception) == nullptr) throw_fatal_error();
     throw_pending_exception();
 }
 
 void call_guarded_slow(zend_fcall_info* fci, zend_fcall_info_cache* fcc) {
-    call_into_php(fci->retval, [=] { return call_function_bailed(fci, fcc); }, [=] {
-        auto f = [=] { zend_call_function(fci, fcc); };
-        into_php_aside(&guarded_thunk<decltype(f)>, &f);
-    });
+    call_from_anywhere(
+        fci->retval, [=] { return call_function_bailed(fci, fcc); },
+        [=] {
+            auto f = [=] { zend_call_function(fci, fcc); };
+            into_php_aside(&guarded_thunk<decltype(f)>, &f);
+        });
 }
 
 void call_known_guarded_slow(zend_function* fn, zend_object* obj, zend_class_entry* scope, zval* ret, uint32_t argc,
                              zval* argv) {
-    call_into_php(ret, [=] { return call_known_bailed(fn, obj, scope, ret, argc, argv); }, [=] {
-        auto f = [=] { zend_call_known_function(fn, obj, scope, ret, argc, argv, nullptr); };
-        into_php_aside(&guarded_thunk<decltype(f)>, &f);
-    });
+    call_from_anywhere(
+        ret, [=] { return call_known_bailed(fn, obj, scope, ret, argc, argv); },
+        [=] {
+            auto f = [=] { zend_call_known_function(fn, obj, scope, ret, argc, argv, nullptr); };
+            into_php_aside(&guarded_thunk<decltype(f)>, &f);
+        });
 }
 
 // Compiles and runs PHP statements as eval() does, returning the value of

@@ -11,8 +11,9 @@
 //   try_load(z, out)        reads a value strictly (exact PHP type; int to float
 //                           allowed), raising nothing: used for call results and
 //                           array elements
-//   quick_try_load          (optional) try_load is a type test calling nothing;
-//   write_parsed(p, out)    with it: writes the exact value p stands for
+//   quick_try_load          (optional: `using quick_try_load = caster;`) try_load
+//                           is a type test calling nothing, accepting what
+//   write_parsed(p, out)    (with it) writes: the exact value p stands for
 //   get(parsed&)            builds the C++ value; never calls into the engine
 //   to_zval(value, out)     writes a return value into an uninitialised zval
 //   persistent_zval(v, out) writes an immutable zval that lives as long as the module (defaults)
@@ -102,9 +103,13 @@ PHPBIND_INLINE void check_string_size(size_t n) {
 /// quick_try_load, which needs write_parsed: the exact value a parsed form
 /// stands for): a function whose parameters all have it reads an exact
 /// call's arguments with try_load on a path that needs no stack frame.
+///
+/// The member names the caster itself (`using quick_try_load = caster;`), so
+/// a caster derived from one that has it does not inherit the promise: its
+/// own load may refuse what the base's try_load accepts.
 template <class C>
 inline constexpr bool quick_try_load_v = [] {
-    if constexpr (requires { C::quick_try_load; }) return bool(C::quick_try_load);
+    if constexpr (requires { typename C::quick_try_load; }) return std::is_same_v<typename C::quick_try_load, C>;
     else return false;
 }();
 
@@ -117,9 +122,9 @@ concept has_persistent_zval = requires(const T& v, zval* z) { caster<T>::persist
 // bool
 template <>
 struct caster<bool> {
+    using quick_try_load = caster;
     static constexpr uint32_t type_mask = MAY_BE_BOOL;
     static constexpr const char* type_name = "bool";
-    static constexpr bool quick_try_load = true;
     using parsed = bool;
     static PHPBIND_INLINE bool load(zval* arg, uint32_t num, bool& out, bool nullable) {
         if (EXPECTED(Z_TYPE_P(arg) == IS_TRUE)) { out = true; return true; }
@@ -142,9 +147,9 @@ struct caster<bool> {
 template <class I>
     requires(std::is_integral_v<I> && !std::is_same_v<I, bool>)
 struct caster<I> {
+    using quick_try_load = caster;
     static constexpr uint32_t type_mask = MAY_BE_LONG;
     static constexpr const char* type_name = "int";
-    static constexpr bool quick_try_load = true;
     using parsed = zend_long;
 
     // The C++ type's range clipped to PHP's int range.
@@ -201,9 +206,9 @@ struct caster<I> {
 template <class F>
     requires std::is_floating_point_v<F>
 struct caster<F> {
+    using quick_try_load = caster;
     static constexpr uint32_t type_mask = MAY_BE_DOUBLE;
     static constexpr const char* type_name = "float";
-    static constexpr bool quick_try_load = true;
     using parsed = double;
     static PHPBIND_INLINE bool load(zval* arg, uint32_t num, double& out, bool nullable) {
         if (EXPECTED(Z_TYPE_P(arg) == IS_DOUBLE)) { out = Z_DVAL_P(arg); return true; }
@@ -227,7 +232,6 @@ struct caster<F> {
 struct string_caster_base {
     static constexpr uint32_t type_mask = MAY_BE_STRING;
     static constexpr const char* type_name = "string";
-    static constexpr bool quick_try_load = true;
     using parsed = zend_string*;
     static PHPBIND_INLINE bool load(zval* arg, uint32_t num, zend_string*& out, bool nullable) {
         if (EXPECTED(Z_TYPE_P(arg) == IS_STRING)) { out = Z_STR_P(arg); return true; }
@@ -250,12 +254,14 @@ struct string_caster_base {
 
 template <>
 struct caster<std::string_view> : string_caster_base {
+    using quick_try_load = caster;
     static constexpr bool borrows = true;
     static std::string_view get(zend_string* p) noexcept { return {ZSTR_VAL(p), ZSTR_LEN(p)}; }
 };
 
 template <>
 struct caster<std::string> : string_caster_base {
+    using quick_try_load = caster;
     static std::string get(zend_string* p) { return std::string(ZSTR_VAL(p), ZSTR_LEN(p)); }
 };
 
@@ -285,7 +291,7 @@ struct caster<std::optional<T>> {
     using inner = caster<T>;
     static constexpr uint32_t type_mask = inner::type_mask | MAY_BE_NULL;
     static constexpr const char* type_name = inner::type_name;  // printed with a leading '?'
-    static constexpr bool quick_try_load = detail::quick_try_load_v<inner>;
+    using quick_try_load = std::conditional_t<detail::quick_try_load_v<inner>, caster, void>;
     /// A class-typed T (a bound enum) declares ?Class.
     static const char* class_name()
         requires requires { inner::class_name(); }
@@ -339,7 +345,6 @@ struct mixed_caster_base {
     static constexpr uint32_t type_mask = MAY_BE_ANY;
     static constexpr const char* type_name = "mixed";
     static constexpr bool accepts_any = true;
-    static constexpr bool quick_try_load = true;
     using parsed = zval*;
     static PHPBIND_INLINE bool load(zval* arg, uint32_t, zval*& out, bool) {
         out = arg;
@@ -354,6 +359,7 @@ struct mixed_caster_base {
 
 template <>
 struct caster<ValueView> : mixed_caster_base {
+    using quick_try_load = caster;
     static constexpr bool borrows = true;
     static ValueView get(zval* p) noexcept { return ValueView(p); }
     static void to_zval(ValueView v, zval* out) noexcept { ZVAL_COPY(out, v.raw()); }
@@ -361,6 +367,7 @@ struct caster<ValueView> : mixed_caster_base {
 
 template <>
 struct caster<Value> : mixed_caster_base {
+    using quick_try_load = caster;
     static Value get(zval* p) noexcept { return Value(ValueView(p)); }
     static void to_zval(Value&& v, zval* out) noexcept { v.release_into(out); }
     static void to_zval(const Value& v, zval* out) noexcept { v.copy_into(out); }
@@ -369,6 +376,7 @@ struct caster<Value> : mixed_caster_base {
 // Nullable mixed is still mixed.
 template <>
 struct caster<std::optional<Value>> : mixed_caster_base {
+    using quick_try_load = caster;
     static std::optional<Value> get(zval* p) {
         if (Z_TYPE_P(p) == IS_NULL) return std::nullopt;
         return Value(ValueView(p));

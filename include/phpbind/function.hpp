@@ -488,11 +488,22 @@ struct binder {
         typename c::parsed p;
         if (c::try_load(slot, p)) return true;
         if (!c::load(slot, I + 1, p, false)) return false;
-        zval exact;
-        c::write_parsed(p, &exact);
-        zval_ptr_dtor(slot);  // a string conversion released what it replaced already
-        ZVAL_COPY_VALUE(slot, &exact);
-        return !EG(exception);  // an error handler that threw on a deprecation
+        // The new value is in place before the old one is released (a string
+        // conversion released what it replaced already; a caster's load that
+        // took an object would run its __destruct here, with the slot valid).
+        zval old;
+        ZVAL_COPY_VALUE(&old, slot);
+        c::write_parsed(p, slot);
+        zval_ptr_dtor(&old);
+        if (UNEXPECTED(EG(exception))) return false;  // an error handler that threw on a deprecation
+        if (UNEXPECTED(!c::try_load(slot, p))) {
+            // A caster whose promise does not hold: refused, not coerced again.
+            zend_argument_error(zend_ce_error, I + 1,
+                                "is refused by its caster after coercion (caster::try_load must accept what "
+                                "caster::write_parsed writes)");
+            return false;
+        }
+        return true;
     }
 
     // Req, the number of required parameters, is known from the php::arg()

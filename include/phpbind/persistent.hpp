@@ -70,6 +70,7 @@ private:
 
 template <>
 struct caster<Persistent> : mixed_caster_base {
+    using quick_try_load = caster;
     static Persistent get(zval* p) { return Persistent::detach(ValueView(p)); }
     static void to_zval(const Persistent& v, zval* out) noexcept { v.copy_into(out); }
 };

@@ -136,6 +136,7 @@ inline String& String::append(std::string_view s) {
 
 template <>
 struct caster<StringView> : string_caster_base {
+    using quick_try_load = caster;
     static constexpr bool borrows = true;
     static StringView get(zend_string* p) noexcept { return StringView(p); }
     static void to_zval(StringView v, zval* out) noexcept { ZVAL_STR_COPY(out, v.raw()); }
@@ -143,6 +144,7 @@ struct caster<StringView> : string_caster_base {
 
 template <>
 struct caster<String> : string_caster_base {
+    using quick_try_load = caster;
     static String get(zend_string* p) noexcept { return String(StringView(p)); }
     static void to_zval(String&& v, zval* out) noexcept { v.release_into(out); }
     static void to_zval(const String& v, zval* out) noexcept { v.copy_into(out); }

@@ -2,6 +2,7 @@
 // and casters for standard types. Checked by tests/phpt/values/*.phpt.
 #include "test_ext.hpp"
 
+#include <cstring>
 #include <functional>
 #include <map>
 #include <optional>
@@ -46,6 +47,40 @@ struct php::caster<Point> {
         a.set("x", p.x).set("y", p.y);
         a.release_into(out);
     }
+};
+
+// A caster built on the string caster that refuses what it does not want in
+// its own load: a path with no NUL bytes. The quick read of exact strings
+// must not bypass it (the base's try_load would accept "a\0b").
+struct Path {
+    std::string p;
+};
+template <>
+struct php::caster<Path> : php::string_caster_base {
+    static bool load(zval* arg, uint32_t num, zend_string*& out, bool nullable) {
+        if (!string_caster_base::load(arg, num, out, nullable)) return false;
+        if (std::memchr(ZSTR_VAL(out), 0, ZSTR_LEN(out))) {
+            zend_argument_value_error(num, "must not contain any null bytes");
+            return false;
+        }
+        return true;
+    }
+    static Path get(zend_string* s) { return Path{std::string(ZSTR_VAL(s), ZSTR_LEN(s))}; }
+};
+
+// A caster that declares the quick read but whose try_load refuses what its
+// write_parsed writes (odd numbers): a broken promise, reported as an Error
+// instead of coercing the same argument forever.
+struct Even {
+    int64_t v;
+};
+template <>
+struct php::caster<Even> : php::caster<int64_t> {
+    using quick_try_load = caster;
+    static bool try_load(zval* z, zend_long& out) noexcept {
+        return caster<int64_t>::try_load(z, out) && out % 2 == 0;
+    }
+    static Even get(zend_long v) noexcept { return Even{v}; }
 };
 
 namespace {
@@ -198,6 +233,9 @@ auto words_view() {
     return std::views::all(words);
 }
 Point point_mid(Point a, Point b) { return Point{(a.x + b.x) / 2, (a.y + b.y) / 2}; }
+int64_t path_len(Path p) { return static_cast<int64_t>(p.p.size()); }
+int64_t path_len2(Path p, int64_t times) { return checked_mul(static_cast<int64_t>(p.p.size()), times); }
+int64_t even_half(Even e) { return e.v / 2; }
 // Sizes the engine cannot hold: each must be refused before anything is
 // allocated (nothing here allocates the n elements or bytes it claims).
 int64_t max_array_size() { return static_cast<int64_t>(php::max_array_size); }
@@ -277,6 +315,9 @@ void register_values(php::module& m) {
     m.def<&squares>("pb_squares", arg("n"));
     m.def<&words_view>("pb_words_view");
     m.def<&point_mid>("pb_point_mid", arg("a"), arg("b"));
+    m.def<&path_len>("pb_path_len", arg("path"));
+    m.def<&path_len2>("pb_path_len2", arg("path"), arg("times"));
+    m.def<&even_half>("pb_even_half", arg("n"));
     m.def<&points>("pb_points", arg("n"));
     m.def<&vec_vec>("pb_vec_vec", arg("v"));
     m.def<&vec3>("pb_vec3", arg("v"));

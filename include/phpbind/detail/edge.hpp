@@ -157,31 +157,20 @@ void guarded_thunk(void* f) {
 /// call throws reaches C++ while the one in flight stays the engine's.
 PHPBIND_COLD void into_php_aside(void (*fn)(void*), void* ctx);
 
-/// into_php() with its two ways of running supplied: `run()` runs the engine
-/// calls under zend_try and returns true if the engine bailed out; `aside()`
-/// runs them through into_php_aside(). A caller with a guarded function of
-/// its own saves the thunk's indirect call, and builds the thunk's closure
-/// only on the cold path.
-template <class Run, class Aside>
-PHPBIND_INLINE void into_php_by(Run&& run, Aside&& aside) {
+template <class F>
+PHPBIND_INLINE void into_php(F&& f) {
     if (UNEXPECTED(!php_callable_now())) refuse_php_call();
+    using Fn = std::remove_reference_t<F>;
+    void* ctx = const_cast<void*>(static_cast<const void*>(&f));
     if (UNEXPECTED(EG(exception) != nullptr)) {
-        aside();
+        into_php_aside(&guarded_thunk<Fn>, ctx);
         return;
     }
-    if (UNEXPECTED(run())) {
+    if (UNEXPECTED(run_guarded(&guarded_thunk<Fn>, ctx))) {
         unwinding.pending |= unwind_state::fatal;
         throw_fatal_error();
     }
     if (UNEXPECTED(EG(exception) != nullptr)) throw_pending_exception();
-}
-
-template <class F>
-PHPBIND_INLINE void into_php(F&& f) {
-    using Fn = std::remove_reference_t<F>;
-    void* ctx = const_cast<void*>(static_cast<const void*>(&f));
-    into_php_by([&] { return run_guarded(&guarded_thunk<Fn>, ctx); },
-                [&] { into_php_aside(&guarded_thunk<Fn>, ctx); });
 }
 
 /// Like into_php() for a caller that cannot throw (a destructor). Out of

@@ -30,6 +30,7 @@ $entries = [
     'method' => '$h->run("pb_edge_cb");',
     'function' => 'pb_edge_swallow_none("pb_edge_cb");',
     'function (frameless path)' => 'pb_edge_call_named("pb_edge_cb");',
+    'function (coerced, then frameless)' => 'pb_edge_call_named(new class { function __toString(): string { return "pb_edge_cb"; } });',
     'ini validator' => 'function pb_edge_ini_check($v) { pb_edge_cb(); return true; } ini_set("phpbind_test.edge_checked", "b");',
 ];
 $expect = [
@@ -64,4 +65,4 @@ echo \"end\\n\";
 echo "$cells cells, ", $bad ? "$bad not as expected" : "all as expected", "\n";
 ?>
 --EXPECT--
-56 cells, all as expected
+60 cells, all as expected
