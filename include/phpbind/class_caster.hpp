@@ -6,7 +6,21 @@
 
 #include <phpbind/detail/object_layout.hpp>
 
+#include <ranges>
+#include <string_view>
+
 PHPBIND_NAMESPACE_BEGIN
+
+namespace detail {
+/// Whether T is declared in namespace std, read from the compiler's own
+/// spelling of the type (GCC and Clang both print "T = std::...").
+template <class T>
+constexpr bool in_namespace_std() {
+    constexpr std::string_view sig = __PRETTY_FUNCTION__;
+    constexpr size_t at = sig.find("T = ");
+    return at != std::string_view::npos && sig.substr(at + 4, 5) == "std::";
+}
+} // namespace detail
 
 // ---------------------------------------------------------------------------
 // Any class type without a caster of its own is a bound class: it crosses as
@@ -14,6 +28,14 @@ PHPBIND_NAMESPACE_BEGIN
 template <class T>
     requires(std::is_class_v<T> && !(std::ranges::view<T> && std::ranges::sized_range<T>))
 struct caster<T> {
+    // A standard container with no caster (std::set, std::list, std::deque...)
+    // would be taken for a class to bind, and fail only when the module
+    // starts: refused here, where the compiler names the type.
+    static_assert(!(std::ranges::range<T> && detail::in_namespace_std<T>()),
+                  "phpbind: this standard container has no caster. Use one that has: std::vector, std::map, "
+                  "std::unordered_map, std::pair, std::tuple, std::optional, std::variant (or a sized "
+                  "range view as a result), php::ArrayView / php::Array, or write a php::caster<T> specialisation "
+                  "(docs/casters.md)");
     static constexpr bool binds_object = true;
     static constexpr uint32_t type_mask = 0;  // the class name carries the type
     static constexpr const char* type_name = "object";
