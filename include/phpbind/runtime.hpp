@@ -71,7 +71,11 @@ public:
     /// uncaught exception. A fatal error or exit() ends this request only.
     int request(const std::function<void()>& body);
 
-    /// Inside a request: runs a script file as the main script.
+    /// Inside a request: runs a script file as the main script, and returns
+    /// the request's exit status after it: 0, exit()'s status, or 255 after
+    /// a fatal error or an uncaught exception (the request stays open; the
+    /// script's exceptions and exit() do not reach C++ as exceptions here).
+    /// For the value of the script's `return`: `eval("return require 'f.php';")`.
     int run_file(const std::string& path);
     /// Inside a request: evaluates PHP code (without `<?php`) and returns the
     /// value of its `return` statement, if any. A PHP exception arrives as

@@ -189,8 +189,10 @@ TEST(Runtime, RunsScriptFilesAndReportsErrorsToTheHost) {
     php::Runtime rt(o);
     const std::string path = testing::TempDir() + "phpbind_runtime_script.php";
     std::ofstream(path) << "<?php\necho 'script says ', alpha_twice(5), \"\\n\";\n$x = [] + null;\n";
-    int status = rt.request([&] { rt.run_file(path); });
+    int from_run_file = -1;
+    int status = rt.request([&] { from_run_file = rt.run_file(path); });
     EXPECT_EQ(status, 255);  // the TypeError above is uncaught
+    EXPECT_EQ(from_run_file, 255) << "run_file returns the script's exit status so far";
     EXPECT_NE(out.find("script says 10"), std::string::npos);
     ASSERT_FALSE(errors.empty());
     EXPECT_NE(errors.back().find("Unsupported operand types"), std::string::npos);
@@ -247,6 +249,26 @@ TEST(Runtime, MemoryStaysFlatOverManyRequests) {
     long after = resident_kb();
     EXPECT_LT(after - before, 1024) << "resident memory grew by " << (after - before) << " KiB over 9,000 requests";
     EXPECT_EQ(rt.requests(), 10000u);
+}
+
+// Placed last: the scripts it writes and requires would otherwise run in the
+// process before the memory test above measures its growth.
+TEST(Runtime, RunFileReturnsTheExitStatusAndRequireGivesTheReturnValue) {
+    php::Runtime rt(options());
+    const std::string ok = testing::TempDir() + "phpbind_runtime_return.php";
+    // A script that ends normally gives 0, one that calls exit() its status; the value of its
+    // `return` comes through eval() of a require.
+    std::ofstream(ok) << "<?php\nreturn ['answer' => alpha_twice(21)];\n";
+    EXPECT_EQ(rt.request([&] {
+        EXPECT_EQ(rt.run_file(ok), 0);
+        php::Value v = rt.eval("return require '" + ok + "';");
+        EXPECT_EQ(v.view().as_array().at("answer").as_int(), 42);
+    }), 0);
+    std::ofstream(ok) << "<?php\nexit(3);\n";
+    int from_exit = -1;
+    EXPECT_EQ(rt.request([&] { from_exit = rt.run_file(ok); }), 3);
+    EXPECT_EQ(from_exit, 3);
+    std::remove(ok.c_str());
 }
 
 } // namespace
