@@ -55,12 +55,12 @@ inline void pop_host_frame(host_frame& f) noexcept {
 // What the call leaves pending is settled by call_failed(), as on the inline
 // path.
 namespace {
-template <class Run, class Aside>
-void call_slow(zval* ret, Run& run, Aside& aside) {
+template <class F>
+void call_slow(zval* ret, F& f) {
     if (UNEXPECTED(!php_callable_now())) refuse_php_call();  // nothing ran
     if (UNEXPECTED(EG(exception) != nullptr)) {
         try {
-            aside();
+            into_php_aside(&guarded_thunk<F>, &f);
         } catch (...) {
             release_zval(ret);
             ZVAL_UNDEF(ret);
@@ -68,15 +68,15 @@ void call_slow(zval* ret, Run& run, Aside& aside) {
         }
         return;
     }
-    const bool bailed = run();
+    const bool bailed = run_guarded(&guarded_thunk<F>, &f);
     if (UNEXPECTED(bailed || EG(exception) != nullptr)) call_failed(ret, bailed);
 }
-template <class Run, class Aside>
-void call_from_anywhere(zval* ret, Run run, Aside aside) {
+template <class F>
+void call_from_anywhere(zval* ret, F f) {
     host_frame frame;
     push_host_frame(frame);
     try {
-        call_slow(ret, run, aside);
+        call_slow(ret, f);
     } catch (...) {
         pop_host_frame(frame);
         throw;
@@ -89,7 +89,9 @@ void call_from_anywhere(zval* ret, Run run, Aside aside) {
 // when it returns with an exception (call_user_func), the result is released
 // while the exception is still the engine's, so what its destructors throw
 // chains to it; then the exception is taken. After a bailout the fatal error
-// is recorded first (a release then runs no user code).
+// is recorded first (a release then runs no user code). A release never
+// clears an exception in flight; were none left, the call is reported as
+// having failed fatally rather than throwing nothing.
 void call_failed(zval* ret, bool bailed) {
     if (bailed) unwinding.pending |= unwind_state::fatal;
     release_zval(ret);
@@ -99,22 +101,12 @@ void call_failed(zval* ret, bool bailed) {
 }
 
 void call_guarded_slow(zend_fcall_info* fci, zend_fcall_info_cache* fcc) {
-    call_from_anywhere(
-        fci->retval, [=] { return call_function_bailed(fci, fcc); },
-        [=] {
-            auto f = [=] { zend_call_function(fci, fcc); };
-            into_php_aside(&guarded_thunk<decltype(f)>, &f);
-        });
+    call_from_anywhere(fci->retval, [=] { zend_call_function(fci, fcc); });
 }
 
 void call_known_guarded_slow(zend_function* fn, zend_object* obj, zend_class_entry* scope, zval* ret, uint32_t argc,
                              zval* argv) {
-    call_from_anywhere(
-        ret, [=] { return call_known_bailed(fn, obj, scope, ret, argc, argv); },
-        [=] {
-            auto f = [=] { zend_call_known_function(fn, obj, scope, ret, argc, argv, nullptr); };
-            into_php_aside(&guarded_thunk<decltype(f)>, &f);
-        });
+    call_from_anywhere(ret, [=] { zend_call_known_function(fn, obj, scope, ret, argc, argv, nullptr); });
 }
 
 // Compiles and runs PHP statements as eval() does, returning the value of
