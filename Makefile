@@ -18,7 +18,7 @@ deps:
 	@bash tools/ensure-deps.sh $(PACKAGES)
 
 configure: deps
-	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPHPBIND_DEVELOPER=ON >/dev/null
 
 demo: configure
 	@cmake --build $(BUILD) --target hello -j $(JOBS) >/dev/null

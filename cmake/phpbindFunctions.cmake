@@ -1,8 +1,9 @@
-# cmake/phpbindFunctions.cmake — phpbind_add_extension(), phpbind_add_embed_executable(),
-# phpbind_add_embed_library().
+# cmake/phpbindFunctions.cmake — phpbind_add_extension(), phpbind_add_phpt_tests(),
+# phpbind_add_stubs(), phpbind_add_embed_executable(), phpbind_add_embed_library().
+# docs/building.md describes each with its options.
 #
-#   phpbind_add_extension(<name> SOURCES <src>... [LIBRARIES <lib>...]
-#                         [PHPBIND_TARGET <target>])
+#   phpbind_add_extension(<name> SOURCES <src>... [LIBRARIES <lib>...] [DEBUG]
+#                         [NO_INSTALL] [INSTALL_DIR <dir>] [PHPBIND_TARGET <target>])
 #
 # Builds <name>.so, loadable with `php -d extension=/path/<name>.so`. The
 # extension is compiled as C++20 with hidden visibility and linked with a
@@ -10,7 +11,17 @@
 # type chosen (CMAKE_BUILD_TYPE empty, single-configuration generators) and
 # no -O flag in CMAKE_CXX_FLAGS, it is compiled with -O2: CMake's default is
 # no optimisation at all, under which a bound call costs several times more.
+# Release, MinSizeRel and that default strip debug information at link time.
+# DEBUG links phpbind::debug (the lifetime checks). `cmake --install` copies
+# the extension to PHP's extension directory (INSTALL_DIR to choose another,
+# NO_INSTALL for none).
 include_guard(GLOBAL)
+
+# Where the files these functions use live: next to this file, in the source
+# tree and in the installed package alike.
+set(_PHPBIND_SHARE_DIR "${CMAKE_CURRENT_LIST_DIR}" CACHE INTERNAL "phpbind's CMake and tool files")
+set(PHPBIND_VALGRIND_SUPPRESSIONS "${CMAKE_CURRENT_LIST_DIR}/valgrind.supp"
+    CACHE INTERNAL "valgrind suppressions for the engine's known false positives")
 
 # -O2 for a target of a project that chose no build type and no -O flag.
 function(_phpbind_default_optimisation name)
@@ -28,24 +39,158 @@ function(_phpbind_default_optimisation name)
 endfunction()
 
 function(phpbind_add_extension name)
-  cmake_parse_arguments(ARG "" "PHPBIND_TARGET" "SOURCES;LIBRARIES" ${ARGN})
+  cmake_parse_arguments(ARG "DEBUG;NO_INSTALL" "PHPBIND_TARGET;INSTALL_DIR" "SOURCES;LIBRARIES" ${ARGN})
   if(NOT ARG_SOURCES)
     message(FATAL_ERROR "phpbind_add_extension(${name}): SOURCES is required")
   endif()
-  if(NOT ARG_PHPBIND_TARGET)
+  if(ARG_DEBUG AND ARG_PHPBIND_TARGET)
+    message(FATAL_ERROR "phpbind_add_extension(${name}): DEBUG and PHPBIND_TARGET exclude each other")
+  endif()
+  if(ARG_DEBUG)
+    set(ARG_PHPBIND_TARGET phpbind::debug)
+  elseif(NOT ARG_PHPBIND_TARGET)
     set(ARG_PHPBIND_TARGET phpbind::phpbind)
   endif()
   add_library(${name} MODULE ${ARG_SOURCES})
   set_target_properties(${name} PROPERTIES
     PREFIX "" SUFFIX ".so"
     CXX_STANDARD 20 CXX_STANDARD_REQUIRED ON CXX_EXTENSIONS OFF
-    CXX_VISIBILITY_PRESET hidden C_VISIBILITY_PRESET hidden VISIBILITY_INLINES_HIDDEN ON)
+    CXX_VISIBILITY_PRESET hidden C_VISIBILITY_PRESET hidden VISIBILITY_INLINES_HIDDEN ON
+    # What phpbind_add_phpt_tests() needs to build the DEBUG and ASAN variants.
+    PHPBIND_EXT_SOURCES "${ARG_SOURCES}" PHPBIND_EXT_LIBRARIES "${ARG_LIBRARIES}")
   target_link_libraries(${name} PRIVATE ${ARG_PHPBIND_TARGET} ${ARG_LIBRARIES})
   _phpbind_default_optimisation(${name})
+  # The static library's debug information would otherwise make up most of a
+  # release .so (several megabytes).
+  if(CMAKE_BUILD_TYPE OR CMAKE_CONFIGURATION_TYPES)
+    target_link_options(${name} PRIVATE $<$<CONFIG:Release,MinSizeRel>:-Wl,--strip-debug>)
+  elseif(NOT CMAKE_CXX_FLAGS MATCHES "(^| )-g")
+    target_link_options(${name} PRIVATE -Wl,--strip-debug)
+  endif()
   set(_map "${CMAKE_CURRENT_BINARY_DIR}/${name}.exports.map")
   file(WRITE "${_map}" "{\n  global: get_module;\n  local: *;\n};\n")
   target_link_options(${name} PRIVATE "LINKER:--version-script=${_map}")
   set_property(TARGET ${name} APPEND PROPERTY LINK_DEPENDS "${_map}")
+  if(NOT DEFINED PHPBIND_INSTALL_EXTENSIONS)
+    set(PHPBIND_INSTALL_EXTENSIONS ON)
+  endif()
+  if(PHPBIND_INSTALL_EXTENSIONS AND NOT ARG_NO_INSTALL)
+    if(NOT ARG_INSTALL_DIR)
+      set(ARG_INSTALL_DIR "${PHP_EXTENSION_DIR}")
+    endif()
+    install(TARGETS ${name} LIBRARY DESTINATION "${ARG_INSTALL_DIR}")
+  endif()
+endfunction()
+
+# _phpbind_variant(<ext> <variant> <phpbind-target>): <ext>_<variant>.so, built
+# from <ext>'s sources, libraries, include directories, definitions and options
+# against another build of phpbind.
+function(_phpbind_variant ext variant phpbind_target)
+  set(_v ${ext}_${variant})
+  if(TARGET ${_v})
+    return()
+  endif()
+  get_target_property(_sources ${ext} PHPBIND_EXT_SOURCES)
+  get_target_property(_libs ${ext} PHPBIND_EXT_LIBRARIES)
+  get_target_property(_srcdir ${ext} SOURCE_DIR)
+  set(_abs "")
+  foreach(_s IN LISTS _sources)
+    cmake_path(ABSOLUTE_PATH _s BASE_DIRECTORY "${_srcdir}")
+    list(APPEND _abs "${_s}")
+  endforeach()
+  if(NOT _libs)
+    set(_libs "")
+  endif()
+  phpbind_add_extension(${_v} SOURCES ${_abs} LIBRARIES ${_libs} PHPBIND_TARGET ${phpbind_target} NO_INSTALL)
+  foreach(_p INCLUDE_DIRECTORIES COMPILE_DEFINITIONS COMPILE_OPTIONS)
+    set_property(TARGET ${_v} APPEND PROPERTY ${_p} "$<TARGET_PROPERTY:${ext},${_p}>")
+  endforeach()
+  set_target_properties(${_v} PROPERTIES LIBRARY_OUTPUT_DIRECTORY "$<TARGET_FILE_DIR:${ext}>")
+endfunction()
+
+# _phpbind_php_asan(<out-var>): a php wrapper that loads ASan-built
+# extensions into the stock php (the sanitizer runtimes preloaded, and a shim
+# that clears RTLD_DEEPBIND, which PHP passes to dlopen() and ASan refuses).
+# Sets <out-var> to the wrapper's path, PHPBIND_DLOPEN_SHIM to the shim's and
+# PHPBIND_LIBASAN / PHPBIND_LIBUBSAN to the sanitizer runtimes.
+function(_phpbind_php_asan out)
+  set(_dir "${CMAKE_BINARY_DIR}/phpbind-asan")
+  set(SHIM "${_dir}/libphpbind_dlopen_shim.so")
+  execute_process(COMMAND ${CMAKE_CXX_COMPILER} -print-file-name=libasan.so OUTPUT_VARIABLE LIBASAN
+                  OUTPUT_STRIP_TRAILING_WHITESPACE)
+  execute_process(COMMAND ${CMAKE_CXX_COMPILER} -print-file-name=libubsan.so OUTPUT_VARIABLE LIBUBSAN
+                  OUTPUT_STRIP_TRAILING_WHITESPACE)
+  if(NOT TARGET phpbind_dlopen_shim)
+    enable_language(C)
+    add_library(phpbind_dlopen_shim SHARED "${_PHPBIND_SHARE_DIR}/dlopen_shim.c")
+    target_link_libraries(phpbind_dlopen_shim PRIVATE dl)
+    set_target_properties(phpbind_dlopen_shim PROPERTIES LIBRARY_OUTPUT_DIRECTORY "${_dir}")
+    configure_file("${_PHPBIND_SHARE_DIR}/php-asan.in" "${_dir}/php-asan" @ONLY
+                   FILE_PERMISSIONS OWNER_READ OWNER_WRITE OWNER_EXECUTE GROUP_READ GROUP_EXECUTE
+                                    WORLD_READ WORLD_EXECUTE)
+  endif()
+  set(${out} "${_dir}/php-asan" PARENT_SCOPE)
+  set(PHPBIND_DLOPEN_SHIM "${SHIM}" PARENT_SCOPE)
+  set(PHPBIND_LIBASAN "${LIBASAN}" PARENT_SCOPE)
+  set(PHPBIND_LIBUBSAN "${LIBUBSAN}" PARENT_SCOPE)
+endfunction()
+
+# phpbind_add_phpt_tests(<ext> DIR <dir> [MODULE <module>] [VALGRIND] [DEBUG] [ASAN]
+#                        [ENVIRONMENT <var=value>...])
+#
+# Registers the .phpt files under <dir> with ctest, run by PHP's run-tests.php
+# with <ext> loaded (`php -n`: no ini files), from a copy in the build tree:
+#   <ext>-phpt            the tests as they are
+#   <ext>-phpt-valgrind   under memcheck: a definite or indirect leak or an
+#                         invalid access fails the test (phpbind's suppressions)
+#   <ext>-phpt-debug      against a build of <ext> with phpbind::debug
+#   <ext>-phpt-asan       against an ASan+UBSan build of <ext> (phpbind::asan)
+# MODULE names the extension as PHP knows it (default <ext>); the run is
+# refused if it does not load under that name.
+function(phpbind_add_phpt_tests ext)
+  cmake_parse_arguments(ARG "VALGRIND;DEBUG;ASAN" "DIR;MODULE" "ENVIRONMENT" ${ARGN})
+  if(NOT ARG_DIR)
+    message(FATAL_ERROR "phpbind_add_phpt_tests(${ext}): DIR is required")
+  endif()
+  if(NOT PHP_RUN_TESTS)
+    message(FATAL_ERROR "phpbind_add_phpt_tests(${ext}): PHP's run-tests.php was not found "
+                        "(Debian: apt-get install php8.2-dev)")
+  endif()
+  if(NOT ARG_MODULE)
+    set(ARG_MODULE ${ext})
+  endif()
+  cmake_path(ABSOLUTE_PATH ARG_DIR BASE_DIRECTORY "${CMAKE_CURRENT_SOURCE_DIR}")
+  set(_run "${_PHPBIND_SHARE_DIR}/phpbind-run-phpt.sh")
+  set(_env "RUN_TESTS=${PHP_RUN_TESTS};PHPBIND_VALGRIND_SUPP=${PHPBIND_VALGRIND_SUPPRESSIONS};${ARG_ENVIRONMENT}")
+  set(_work "${CMAKE_CURRENT_BINARY_DIR}/phpt")
+  enable_testing()
+  add_test(NAME ${ext}-phpt
+    COMMAND "${_run}" plain "${PHP_EXECUTABLE}" $<TARGET_FILE:${ext}> ${ARG_MODULE} "${ARG_DIR}" "${_work}/${ext}-plain")
+  set(_tests ${ext}-phpt)
+  if(ARG_VALGRIND)
+    find_program(PHPBIND_VALGRIND valgrind)
+    if(NOT PHPBIND_VALGRIND)
+      message(FATAL_ERROR "phpbind_add_phpt_tests(${ext} VALGRIND): valgrind not found (Debian: apt-get install valgrind)")
+    endif()
+    add_test(NAME ${ext}-phpt-valgrind
+      COMMAND "${_run}" valgrind "${PHP_EXECUTABLE}" $<TARGET_FILE:${ext}> ${ARG_MODULE} "${ARG_DIR}" "${_work}/${ext}-valgrind")
+    list(APPEND _tests ${ext}-phpt-valgrind)
+  endif()
+  if(ARG_DEBUG)
+    _phpbind_variant(${ext} debug phpbind::debug)
+    add_test(NAME ${ext}-phpt-debug
+      COMMAND "${_run}" plain "${PHP_EXECUTABLE}" $<TARGET_FILE:${ext}_debug> ${ARG_MODULE} "${ARG_DIR}" "${_work}/${ext}-debug")
+    list(APPEND _tests ${ext}-phpt-debug)
+  endif()
+  if(ARG_ASAN)
+    _phpbind_variant(${ext} asan phpbind::asan)
+    _phpbind_php_asan(_php_asan)
+    add_dependencies(${ext}_asan phpbind_dlopen_shim)
+    add_test(NAME ${ext}-phpt-asan
+      COMMAND "${_run}" asan "${_php_asan}" $<TARGET_FILE:${ext}_asan> ${ARG_MODULE} "${ARG_DIR}" "${_work}/${ext}-asan")
+    list(APPEND _tests ${ext}-phpt-asan)
+  endif()
+  set_tests_properties(${_tests} PROPERTIES ENVIRONMENT "${_env}")
 endfunction()
 
 # Settings shared by programs and libraries that embed the engine.

@@ -39,6 +39,70 @@
 #define PHPBIND_INLINE __attribute__((always_inline)) inline
 #define PHPBIND_EXPORT extern "C" __attribute__((visibility("default")))
 
+// ---- The build settings every source of one extension must share --------------
+// The library target (phpbind::phpbind, phpbind::debug, phpbind::asan)
+// carries the settings it was compiled with to its consumers; a source
+// compiled otherwise is refused here, at compile time, with both named.
+// phpbind::debug defines PHPBIND_DEBUG for its consumers, which changes the
+// layout of the view types: one translation unit with it and one without in
+// the same extension would corrupt the heap.
+#if defined(PHPBIND_LIBRARY_DEBUG) && !PHPBIND_LIBRARY_DEBUG && defined(PHPBIND_DEBUG)
+#error "PHPBIND_DEBUG is defined, but this target links phpbind::phpbind, which was compiled without it: link phpbind::debug instead (phpbind_add_extension(<name> DEBUG ...)) and do not define PHPBIND_DEBUG yourself"
+#endif
+#if defined(PHPBIND_LIBRARY_DEBUG) && PHPBIND_LIBRARY_DEBUG && !defined(PHPBIND_DEBUG)
+#error "this target links phpbind::debug (compiled with PHPBIND_DEBUG), but PHPBIND_DEBUG is not defined here"
+#endif
+#if defined(PHPBIND_LIBRARY_PHP_VERSION_ID)
+PHPBIND_NAMESPACE_BEGIN
+namespace detail {
+/// Fails to compile, naming both versions in the instantiation, when the
+/// installed library was compiled against another PHP than these headers.
+template <long Library, long Headers>
+struct php_headers_match {
+    static_assert(Library / 100 == Headers / 100,
+                  "phpbind was compiled against another PHP than the headers of this build "
+                  "(the versions are the template arguments, library first): rebuild phpbind "
+                  "with this PHP's php-config, or build this extension against the PHP phpbind was built for");
+    static constexpr bool value = true;
+};
+static_assert(php_headers_match<PHPBIND_LIBRARY_PHP_VERSION_ID, PHP_VERSION_ID>::value);
+}  // namespace detail
+PHPBIND_NAMESPACE_END
+#endif
+
+// The last line of defence, for builds that bypass both checks above: every
+// source refers to a symbol named by its own settings, which only a library
+// compiled with the same settings defines (src/abi.cpp). A mismatch is an
+// undefined symbol at link time, named after what the source expected.
+#define PHPBIND_DETAIL_STR2(x) #x
+#define PHPBIND_DETAIL_STR(x) PHPBIND_DETAIL_STR2(x)
+#define PHPBIND_DETAIL_CAT5(a, b, c, d, e) a##b##c##d##e
+#define PHPBIND_DETAIL_XCAT5(a, b, c, d, e) PHPBIND_DETAIL_CAT5(a, b, c, d, e)
+#ifdef ZTS
+#define PHPBIND_DETAIL_ABI_ZTS _zts
+#else
+#define PHPBIND_DETAIL_ABI_ZTS _nts
+#endif
+#if ZEND_DEBUG
+#define PHPBIND_DETAIL_ABI_ZDEBUG _engine_debug
+#else
+#define PHPBIND_DETAIL_ABI_ZDEBUG _engine_release
+#endif
+#ifdef PHPBIND_DEBUG
+#define PHPBIND_DETAIL_ABI_PBDEBUG _with_PHPBIND_DEBUG
+#else
+#define PHPBIND_DETAIL_ABI_PBDEBUG _without_PHPBIND_DEBUG
+#endif
+#define PHPBIND_DETAIL_ABI_TAG                                                                      \
+    PHPBIND_DETAIL_XCAT5(phpbind_0_1_for_php_api_, ZEND_MODULE_API_NO, PHPBIND_DETAIL_ABI_ZTS,       \
+                         PHPBIND_DETAIL_ABI_ZDEBUG, PHPBIND_DETAIL_ABI_PBDEBUG)
+#define PHPBIND_DETAIL_ABI_STRING PHPBIND_DETAIL_STR(PHPBIND_DETAIL_ABI_TAG)
+extern "C" __attribute__((visibility("hidden"))) const char PHPBIND_DETAIL_ABI_TAG[];
+namespace {
+// One pointer per translation unit; `used` keeps it (and so the reference).
+[[gnu::used]] const char* const phpbind_detail_abi_reference = PHPBIND_DETAIL_ABI_TAG;
+}  // namespace
+
 // ---- Engine differences between the PHP versions phpbind supports ---------------
 // Gathered here so the rest of the library reads as one engine. Only what
 // differs in declarations needs the preprocessor; everything else is plain C++.

@@ -54,7 +54,7 @@ final class Driver {
         $this->timeout = (int) ($opt['timeout'] ?? 900);
         $this->include_known = isset($opt['include-known']);
         $this->name = $opt['name'] ?? "fuzz-{$this->mode}";
-        $this->supp = dirname(__DIR__) . '/tools/valgrind.supp';
+        $this->supp = dirname(__DIR__, 2) . '/cmake/valgrind.supp';
         if (!is_dir($this->work)) mkdir($this->work, 0777, true);
     }
 

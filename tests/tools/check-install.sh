@@ -1,30 +1,96 @@
 #!/usr/bin/env bash
 # tests/tools/check-install.sh — builds an extension the way a user does:
 # install phpbind to a prefix, then find_package(phpbind) from a separate
-# project, build it, and load the result into php.
+# project, build it, and load the result into php. Then the refusals: a
+# target defining PHPBIND_DEBUG while linking the release library, a consumer
+# finding another PHP than phpbind was built for, and a build bypassing CMake
+# with mismatched settings.
 #
 #   check-install.sh <source-dir> <build-dir> <php> <php-config>
 set -euo pipefail
 src=$1 build=$2 php=$3 php_config=$4
 work="$build/install-test"
+prefix="$work/prefix"
 rm -rf "$work"
-cmake --install "$build" --prefix "$work/prefix" >/dev/null
-cmake -S "$src/tests/install" -B "$work/consumer" -DCMAKE_PREFIX_PATH="$work/prefix" \
+fail() { echo "FAIL: $*"; exit 1; }
+cmake --install "$build" --prefix "$prefix" >/dev/null
+for f in lib/libphpbind.a lib/libphpbind_debug.a lib/libphpbind_asan.a lib/pkgconfig/phpbind.pc \
+         lib/cmake/phpbind/valgrind.supp lib/cmake/phpbind/phpbind-run-phpt.sh; do
+  [ -e "$prefix/$f" ] || fail "the install has no $f"
+done
+cmake -S "$src/tests/install" -B "$work/consumer" -DCMAKE_PREFIX_PATH="$prefix" \
       -DPHP_CONFIG="$php_config" -DCMAKE_EXPORT_COMPILE_COMMANDS=ON >/dev/null
 cmake --build "$work/consumer" -j2 >/dev/null
-# No build type chosen: the extension is optimised all the same (-O2); a
-# chosen one (Debug) is left as it is.
-if ! grep -q -- '-O2' "$work/consumer/compile_commands.json"; then
-  echo "FAIL: with no CMAKE_BUILD_TYPE the extension was not compiled with -O2"; exit 1
+# No build type chosen: the extension is optimised all the same (-O2) and
+# carries no debug information; a chosen one (Debug) is left as it is.
+grep -q -- '-O2' "$work/consumer/compile_commands.json" || fail "with no CMAKE_BUILD_TYPE the extension was not compiled with -O2"
+if readelf -S "$work/consumer/consumer.so" | grep -q '\.debug_info'; then
+  fail "the optimised extension carries debug information"
 fi
-cmake -S "$src/tests/install" -B "$work/consumer-debug" -DCMAKE_PREFIX_PATH="$work/prefix" \
+cmake -S "$src/tests/install" -B "$work/consumer-debug" -DCMAKE_PREFIX_PATH="$prefix" \
       -DPHP_CONFIG="$php_config" -DCMAKE_BUILD_TYPE=Debug -DCMAKE_EXPORT_COMPILE_COMMANDS=ON >/dev/null
 if grep -q -- '-O2' "$work/consumer-debug/compile_commands.json"; then
-  echo "FAIL: a Debug build of the extension was given -O2"; exit 1
+  fail "a Debug build of the extension was given -O2"
 fi
-out=$("$php" -n -d "extension=$work/consumer/consumer.so" -r 'echo consumer_greet("installed"), "|", phpversion("consumer"), "\n";')
-expected="hello, installed|2.0.0"
-if [ "$out" != "$expected" ]; then
-  echo "FAIL: got '$out', expected '$expected'"; exit 1
+for so in consumer consumer_checked; do
+  out=$("$php" -n -d "extension=$work/consumer/$so.so" -r 'echo consumer_greet("installed"), "|", phpversion("consumer"), "\n";')
+  [ "$out" = "hello, installed|2.0.0" ] || fail "$so.so: got '$out', expected 'hello, installed|2.0.0'"
+done
+# The install rule puts the extension where php looks for extensions.
+DESTDIR="$work/stage" cmake --install "$work/consumer" >/dev/null
+extdir=$("$php_config" --extension-dir)
+[ -f "$work/stage$extdir/consumer.so" ] || fail "cmake --install did not put consumer.so in $extdir"
+
+# Refused: PHPBIND_DEBUG defined by hand on a target linking phpbind::phpbind.
+cmake -S "$src/tests/install" -B "$work/consumer-odr" -DCMAKE_PREFIX_PATH="$prefix" \
+      -DPHP_CONFIG="$php_config" -DCONSUMER_DEFINE_DEBUG=ON >/dev/null
+if out=$(cmake --build "$work/consumer-odr" --target consumer 2>&1); then
+  fail "a target defining PHPBIND_DEBUG built against the release library"
 fi
-echo "ok: out-of-tree extension built against the installed package: $out"
+grep -q 'link phpbind::debug instead' <<<"$out" || fail "no diagnostic for PHPBIND_DEBUG on the release library: $out"
+
+# Refused: another PHP than phpbind was compiled against, both named.
+fake="$work/other-php"
+mkdir -p "$fake/include/php"
+cat >"$fake/php-config" <<FAKE
+#!/bin/sh
+case "\$1" in
+  --vernum) echo 80315 ;;
+  --includes) echo "-I$fake/include/php" ;;
+  *) exec "$php_config" "\$@" ;;
+esac
+FAKE
+chmod +x "$fake/php-config"
+if out=$(cmake -S "$src/tests/install" -B "$work/consumer-other" -DCMAKE_PREFIX_PATH="$prefix" \
+              -DPHP_CONFIG="$fake/php-config" 2>&1); then
+  fail "a consumer finding another PHP was configured"
+fi
+tr -s ' \n' ' ' <<<"$out" | grep -q "compiled against PHP [0-9]* ($php_config.*found PHP 80315 ($fake/php-config" \
+  || fail "the PHP mismatch message does not name both: $out"
+
+# Bypassing CMake: the compile-time checks need the flags phpbind.pc gives;
+# without them, the link refuses the mismatch by the settings' name.
+cat >"$work/raw.cpp" <<'CPP'
+#include <phpbind/phpbind.hpp>
+static int twice(int a) { return 2 * a; }
+PHPBIND_EXTENSION(raw, m) { m.def<&twice>("raw_twice", php::arg("a")); }
+CPP
+cflags=$(PKG_CONFIG_PATH="$prefix/lib/pkgconfig" pkg-config --cflags phpbind)
+libs=$(PKG_CONFIG_PATH="$prefix/lib/pkgconfig" pkg-config --libs phpbind)
+# shellcheck disable=SC2086
+g++ -shared -fPIC -O2 $cflags $("$php_config" --includes) "$work/raw.cpp" $libs -o "$work/raw.so"
+out=$("$php" -n -d "extension=$work/raw.so" -r 'echo raw_twice(21), "\n";')
+[ "$out" = 42 ] || fail "the extension built with phpbind.pc's flags: got '$out'"
+# shellcheck disable=SC2086
+if out=$(g++ -shared -fPIC -O2 $cflags -DPHPBIND_DEBUG $("$php_config" --includes) "$work/raw.cpp" $libs -o "$work/raw.so" 2>&1); then
+  fail "PHPBIND_DEBUG with phpbind.pc's release flags compiled"
+fi
+grep -q 'link phpbind::debug instead' <<<"$out" || fail "no diagnostic for PHPBIND_DEBUG under phpbind.pc: $out"
+# shellcheck disable=SC2086
+if out=$(g++ -shared -fPIC -O2 -std=c++20 -fvisibility=hidden -DPHPBIND_DEBUG -I"$prefix/include" $("$php_config" --includes) \
+             "$work/raw.cpp" "$prefix/lib/libphpbind.a" -o "$work/raw.so" 2>&1); then
+  fail "a PHPBIND_DEBUG source linked against the release library"
+fi
+grep -q 'phpbind_0_1_for_php_api_[0-9]*_nts_engine_release_with_PHPBIND_DEBUG' <<<"$out" \
+  || fail "the link did not name the mismatched settings: $out"
+echo "ok: installed package builds, loads, installs and refuses mismatches"

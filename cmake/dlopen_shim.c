@@ -1,4 +1,4 @@
-/* tests/tools/dlopen_shim.c — lets sanitized extensions load into the stock php.
+/* dlopen_shim.c — lets sanitized extensions load into the stock php.
  *
  * PHP opens extensions with RTLD_DEEPBIND, which the ASan runtime refuses
  * (it would let the library bypass ASan's interceptors). Preloaded before the
