@@ -238,3 +238,28 @@ function(phpbind_add_embed_library name)
   target_link_options(${name} PRIVATE "LINKER:--version-script=${_map}")
   set_property(TARGET ${name} APPEND PROPERTY LINK_DEPENDS "${_map}")
 endfunction()
+
+# phpbind_add_stubs(<ext> [MODULE <module>] [OUTPUT <file>])
+#
+# After <ext> is built, writes its stub (default <module>.stub.php next to
+# the extension): the PHP declarations of everything it registers, with the
+# doc comments given in C++ (php::doc, .doc()) and phpdoc for the precise
+# array types, for IDEs and static analysers. MODULE names the extension as
+# PHP knows it (default <ext>). The stub is part of the default build.
+function(phpbind_add_stubs ext)
+  cmake_parse_arguments(ARG "" "MODULE;OUTPUT" "" ${ARGN})
+  if(NOT ARG_MODULE)
+    set(ARG_MODULE ${ext})
+  endif()
+  if(NOT ARG_OUTPUT)
+    set(ARG_OUTPUT "$<TARGET_FILE_DIR:${ext}>/${ARG_MODULE}.stub.php")
+  endif()
+  set(_meta "${CMAKE_CURRENT_BINARY_DIR}/${ext}.stub-metadata")
+  set(_gen "${_PHPBIND_SHARE_DIR}/phpbind-stubgen.php")
+  add_custom_command(TARGET ${ext} POST_BUILD
+    COMMAND ${CMAKE_COMMAND} -E make_directory "${_meta}"
+    COMMAND ${CMAKE_COMMAND} -E env "PHPBIND_STUB_METADATA=${_meta}"
+            "${PHP_EXECUTABLE}" -n -d "extension=$<TARGET_FILE:${ext}>" "${_gen}" ${ARG_MODULE} "${ARG_OUTPUT}"
+    COMMENT "Writing the stub of ${ARG_MODULE}"
+    VERBATIM)
+endfunction()

@@ -6,6 +6,7 @@
 // arguments that skip an optional parameter). So both strings and the array
 // are owned by the module object, freed with it (docs/memory-model.md).
 #include <phpbind/module.hpp>
+#include "internal.hpp"
 
 #include <cinttypes>
 #include <cmath>
@@ -140,6 +141,7 @@ bool register_function(module& m, const function_record& r) {
                                         : zend_type{nullptr, mask};
         info[i + 1].default_value = p.has_default ? m.keep(php_literal(&new_defaults[i])) : nullptr;
     }
+    if (stub_metadata* s = m.stub_metadata()) record_stub_function(*s, r);
     zend_function_entry fe{};
     fe.fname = m.keep(fn);
     fe.handler = r.handler;

@@ -5,6 +5,10 @@
 
 #include <phpbind/engine.hpp>
 
+#include <string>
+#include <string_view>
+#include <vector>
+
 PHPBIND_NAMESPACE_BEGIN
 namespace detail {
 
@@ -16,6 +20,16 @@ void free_deferred_persistent() noexcept;  // persistent data released during th
 void free_call_data() noexcept;      // call.cpp
 void free_deferred_list() noexcept;  // persistent.cpp
 void free_type_names() noexcept;     // the union type names of arg info (stl.cpp)
+
+// The stub generator's metadata (stubs.cpp), recorded only when PHPBIND_STUB_METADATA is set.
+struct stub_metadata;
+struct function_record;
+stub_metadata* new_stub_metadata_if_asked();
+void delete_stub_metadata(stub_metadata* s) noexcept;
+void record_stub_function(stub_metadata& s, const function_record& r);
+void record_stub_type(stub_metadata& s, std::string_view name, const std::vector<zend_function_entry>* methods);
+void record_stub_doc(stub_metadata& s, std::string_view name, const char* doc);
+void write_stub_metadata(const stub_metadata& s, const std::string& module_name);
 
 } // namespace detail
 PHPBIND_NAMESPACE_END

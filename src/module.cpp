@@ -22,7 +22,9 @@ void free_extension_data() noexcept {
 }
 } // namespace detail
 
-module::module(std::string name) : name_(std::move(name)) {}
+module::module(std::string name) : name_(std::move(name)), stub_(detail::new_stub_metadata_if_asked()) {}
+
+void module::stub_deleter::operator()(detail::stub_metadata* s) const noexcept { detail::delete_stub_metadata(s); }
 
 module::~module() {
     for (auto d : deleters_) d();
@@ -205,6 +207,7 @@ zend_result module::startup(int type, int module_number) {
     }
     if (EG(exception)) return FAILURE;
     guard.started = run_callbacks(name_, "startup", E_CORE_WARNING, on_startup_.begin(), on_startup_.end());
+    if (guard.started && stub_) detail::write_stub_metadata(*stub_, name_);
     return guard.started ? SUCCESS : FAILURE;
 }
 

@@ -6,6 +6,9 @@
 //                                argument of a call into PHP, php::ref(v)
 //                                passes the C++ variable v by reference
 //   php::variadic<T>             the trailing variadic: `int ...$rest`
+//   php::arg("name").doc("...")  documents a parameter (the generated stub's @param)
+//   php::doc("...")              documents a function or method (its stub's doc comment);
+//                                it may stand anywhere among the annotations
 #pragma once
 
 #include <phpbind/caster.hpp>
@@ -24,12 +27,21 @@ struct arg_v;
 /// Names a parameter of a bound function.
 struct arg {
     const char* name;
+    const char* doc_text = nullptr;
     constexpr explicit arg(const char* n) noexcept : name(n) {}
+
+    /// Documents the parameter: the text of its `@param` line in the stub
+    /// phpbind_add_stubs() writes. `php::arg("b").doc("...") = 1` gives both.
+    constexpr arg doc(const char* text) const noexcept {
+        arg a = *this;
+        a.doc_text = text;
+        return a;
+    }
 
     /// Gives the parameter a default value: `php::arg("b") = 1`.
     template <class D>
     arg_v<std::decay_t<D>> operator=(D&& value) const {
-        return {name, std::forward<D>(value)};
+        return {name, std::forward<D>(value), doc_text};
     }
 };
 
@@ -38,6 +50,15 @@ template <class D>
 struct arg_v {
     const char* name;
     D value;
+    const char* doc_text = nullptr;
+};
+
+/// Documents a function or method: the doc comment of its declaration in the
+/// stub phpbind_add_stubs() writes. Not a parameter annotation: it may stand
+/// anywhere among them, `m.def<&f>("f", php::doc("..."), php::arg("x"))`.
+struct doc {
+    const char* text;
+    constexpr explicit doc(const char* t) noexcept : text(t) {}
 };
 
 /// A T passed by reference, both ways across the boundary:

@@ -102,10 +102,19 @@ class class_ {
 public:
     class_(module& m, std::string_view name) : m_(m), spec_(std::make_shared<detail::class_spec>()) {
         spec_->name = std::string(name);
+        m.declare_type(name, &spec_->methods);
         detail::class_info<T>::name = m.keep(name);
         auto spec = spec_;
         module* mod = &m;
         m.at_startup([spec, mod](int) { detail::start_class(*mod, *spec, detail::type_record_of<T, Base>()); });
+    }
+
+    /// Documents the class: the doc comment of its declaration in the stub
+    /// phpbind_add_stubs() writes (methods take php::doc("...") among their
+    /// annotations).
+    class_& doc(const char* text) {
+        m_.document_type(spec_->name, text);
+        return *this;
     }
 
     /// `__construct(...)` from the C++ constructor T(A...).
@@ -485,9 +494,16 @@ class interface_ {
 public:
     interface_(module& m, std::string_view name) : m_(m), spec_(std::make_shared<detail::interface_spec>()) {
         spec_->name = std::string(name);
+        m.declare_type(name, &spec_->methods);
         auto spec = spec_;
         module* mod = &m;
         m.at_startup([spec, mod](int) { detail::register_interface(*spec, mod->registers_once()); });
+    }
+
+    /// Documents the interface (its doc comment in the generated stub).
+    interface_& doc(const char* text) {
+        m_.document_type(spec_->name, text);
+        return *this;
     }
 
     /// An abstract method `name` with the signature `Sig` (`double()`,

@@ -287,6 +287,12 @@ public:
     /// enumerator's underlying value.
     enum_& value(std::string_view name, E e) { return add(name, e, IS_UNDEF, 0, {}, false); }
 
+    /// Documents the enum (its doc comment in the generated stub).
+    enum_& doc(const char* text) {
+        m_.document_type(spec_->name, text);
+        return *this;
+    }
+
     /// A case of an int-backed enum with an explicit value: `case High = 30;`.
     template <class I>
         requires(std::is_integral_v<I> && !std::is_same_v<I, bool>)
@@ -326,6 +332,7 @@ public:
 private:
     enum_(module& m, std::string_view name, uint8_t backing) : m_(m), spec_(std::make_shared<detail::enum_spec>()) {
         spec_->name = std::string(name);
+        m.declare_type(name, &spec_->methods);
         spec_->backing = backing;
         detail::enum_runtime& rt = detail::enum_info<E>::rt;
         if (rt.name) {

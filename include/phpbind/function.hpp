@@ -11,6 +11,7 @@
 #include <phpbind/caster.hpp>
 #include <phpbind/detail/edge.hpp>
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -216,7 +217,21 @@ struct param_info {
     bool is_variadic = false;
     bool has_default = false;
     const char* class_name = nullptr;  // a class type (bound C++ classes)
+    const char* doc = nullptr;         // php::arg("x").doc("...")
+    std::string (*phpdoc)() = nullptr; // the precise type for the stub (array<string,int>); null: the declared one
 };
+
+/// The type a stub's phpdoc gives a value of type V, where it says more than
+/// the declared PHP type (containers' element types, unions of them); null
+/// where the declared type is all there is.
+template <class V>
+constexpr std::string (*phpdoc_of())() {
+    if constexpr (requires { caster<V>::full_type_name(); }) {
+        return [] { return std::string(caster<V>::full_type_name()); };
+    } else {
+        return nullptr;
+    }
+}
 
 /// The PHP class a caster declares, if any (casters of bound classes).
 template <class C>
@@ -237,6 +252,8 @@ struct function_record {
     binding_state* state = nullptr;
     std::vector<zend_function_entry>* methods = nullptr;  // a class's method table; null: a module function
     uint32_t flags = 0;                                   // ZEND_ACC_PUBLIC, ZEND_ACC_STATIC, ...
+    const char* doc = nullptr;                            // php::doc("...")
+    std::string (*return_phpdoc)() = nullptr;            // see phpdoc_of()
 };
 
 /// Appends a function to the module: validates the parameter spec, builds and
@@ -284,10 +301,12 @@ void make_default(const D& d, zval* out) {
 template <class P>
 void apply_extra(param_info& pi, zval*, const arg& a) {
     pi.name = a.name;
+    pi.doc = a.doc_text;
 }
 template <class P, class D>
 void apply_extra(param_info& pi, zval* def, const arg_v<D>& a) {
     pi.name = a.name;
+    pi.doc = a.doc_text;
     pi.has_default = true;
     make_default<P>(a.value, def);
 }
@@ -296,6 +315,21 @@ template <class T>
 struct is_arg_v : std::false_type {};
 template <class D>
 struct is_arg_v<arg_v<D>> : std::true_type {};
+
+template <class T>
+inline constexpr bool is_doc = std::is_same_v<T, php::doc>;
+
+/// For each annotation, the parameter it describes (php::arg and its
+/// defaults, in order), or SIZE_MAX for php::doc, which describes the function.
+template <class... Extra>
+constexpr auto parameter_slots() {
+    std::array<size_t, sizeof...(Extra) + 1> slots{};
+    constexpr bool docs[] = {is_doc<Extra>..., false};
+    size_t k = 0;
+    for (size_t i = 0; i < sizeof...(Extra); ++i) slots[i] = docs[i] ? SIZE_MAX : k++;
+    slots[sizeof...(Extra)] = k;  // the number of parameter annotations
+    return slots;
+}
 
 // Storage for the arguments' first phase. Deliberately left uninitialised:
 // every state is trivially destructible and written before it is read.
@@ -533,8 +567,9 @@ struct binder {
     template <class... Extra>
     static constexpr uint32_t required_count() {
         constexpr bool has_default[] = {is_arg_v<Extra>::value..., false};
+        constexpr auto slots = parameter_slots<Extra...>();
         for (uint32_t i = 0; i < sizeof...(Extra); ++i) {
-            if (has_default[i]) return i;
+            if (has_default[i]) return static_cast<uint32_t>(slots[i]);
         }
         return static_cast<uint32_t>(fixed);
     }
@@ -543,6 +578,11 @@ struct binder {
         if constexpr (requires { Invoke::no_return_type; }) return 0;  // constructors declare none
         else if constexpr (std::is_void_v<R>) return MAY_BE_VOID;
         else return caster<std::remove_cvref_t<R>>::type_mask;
+    }
+
+    static constexpr std::string (*return_phpdoc())() {
+        if constexpr (std::is_void_v<R> || requires { Invoke::no_return_type; }) return nullptr;
+        else return phpdoc_of<std::remove_cvref_t<R>>();
     }
 
     static const char* return_class() {
@@ -558,16 +598,29 @@ struct binder {
     template <class... Extra>
     static bool bind_into(module& m, std::string_view name, std::vector<zend_function_entry>* methods,
                           uint32_t flags, const Extra&... extra) {
-        static_assert(sizeof...(Extra) <= N, "phpbind: more php::arg() annotations than parameters");
+        constexpr auto slots = parameter_slots<Extra...>();
+        static_assert(slots[sizeof...(Extra)] <= N, "phpbind: more php::arg() annotations than parameters");
         param_info pi[N ? N : 1] = {param_info{nullptr, param<A>::type_mask, param<A>::by_ref, param<A>::is_variadic,
-                                               false, class_name_of<typename param<A>::c>()}...};
+                                               false, class_name_of<typename param<A>::c>(), nullptr,
+                                               phpdoc_of<typename param<A>::value_type>()}...};
         zval defs[N ? N : 1];
         for (auto& z : defs) ZVAL_UNDEF(&z);
         auto extras = std::forward_as_tuple(extra...);
+        const char* doc_text = nullptr;
         [&]<size_t... J>(std::index_sequence<J...>) {
-            (apply_extra<std::tuple_element_t<J, std::tuple<A...>>>(pi[J], &defs[J], std::get<J>(extras)), ...);
+            auto one = [&]<size_t K>(std::integral_constant<size_t, K>) {
+                if constexpr (slots[K] == SIZE_MAX) {
+                    doc_text = std::get<K>(extras).text;
+                } else {
+                    constexpr size_t P = slots[K];
+                    apply_extra<std::tuple_element_t<P, std::tuple<A...>>>(pi[P], &defs[P], std::get<K>(extras));
+                }
+            };
+            (one(std::integral_constant<size_t, J>{}), ...);
         }(std::index_sequence_for<Extra...>{});
         function_record r;
+        r.doc = doc_text;
+        r.return_phpdoc = return_phpdoc();
         r.name = name;
         r.handler = &handle<required_count<Extra...>()>;
         r.return_mask = return_mask();

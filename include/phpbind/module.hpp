@@ -35,6 +35,7 @@ template <class G>
 class globals;
 namespace detail {
 class globals_registry;
+struct stub_metadata;
 }
 
 /// Rows of the module's section in phpinfo() and `php --ri`.
@@ -186,6 +187,12 @@ public:
     const char* keep(std::string_view s);
     void add_function(const zend_function_entry& fe, std::unique_ptr<zend_internal_arg_info[]> arginfo);
     void keep_arginfo(std::unique_ptr<zend_internal_arg_info[]> arginfo) { arginfo_.push_back(std::move(arginfo)); }
+    /// What the stub generator asked this process to record (src/stubs.cpp); null: nothing.
+    detail::stub_metadata* stub_metadata() const noexcept { return stub_.get(); }
+    /// Records a class's, interface's or enum's doc comment for the stub (.doc("...") on its builder).
+    void document_type(std::string_view name, const char* doc);
+    /// Tells the stub metadata which type a method table belongs to (the type builders' constructors).
+    void declare_type(std::string_view name, const std::vector<zend_function_entry>* methods);
     /// Loaded as an extension: the engine starts the module once per process,
     /// so what only registration reads (method tables) is freed after it.
     /// Modules linked into a program keep it: a later runtime registers again.
@@ -239,6 +246,10 @@ private:
     bool registers_once_ = false;
     int module_number_ = 0;
     std::shared_ptr<detail::globals_registry> globals_;  // INI entries and globals (src/ini.cpp)
+    struct stub_deleter {
+        void operator()(detail::stub_metadata* s) const noexcept;
+    };
+    std::unique_ptr<detail::stub_metadata, stub_deleter> stub_;
 };
 
 namespace detail {

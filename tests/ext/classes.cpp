@@ -239,9 +239,10 @@ double shared_area(std::shared_ptr<Shape> s) { return s ? s->area() : -1; }
 void register_classes(php::module& m) {
     using php::arg;
     m.class_<Counter>("PhpBind\\Counter")
+        .doc("A counter with a label.")
         .constructor<int64_t, std::string>(arg("start") = 0, arg("label") = "counter")
         .def<&Counter::inc>("inc")
-        .def<&Counter::add>("add", arg("by"))
+        .def<&Counter::add>("add", arg("by"), php::doc("Adds `by` to the value and returns the new value."))
         .def<&Counter::value>("value")
         .def<&Counter::step>("step")
         .def<&Counter::twin>("twin")

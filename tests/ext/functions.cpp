@@ -115,7 +115,11 @@ void register_functions(php::module& m) {
     m.def<&u64_max>("pb_u64_max");
     m.def<&i64_min>("pb_i64_min");
     m.def<&negate>("pb_negate", arg("b"));
-    m.def<&scale>("pb_scale", arg("x"), arg("factor") = 0.5);
+    // Documented for the stub (tests/tools/check-stubs.sh); the function's
+    // doc stands between the parameters' annotations on purpose.
+    m.def<&scale>("pb_scale", arg("x").doc("the value to scale"),
+                  php::doc("Multiplies x by factor.\nThe result is a float, even for whole numbers."),
+                  arg("factor").doc("the multiplier") = 0.5);
     m.def<&half>("pb_half", arg("x"));
     m.def<&reverse>("pb_reverse", arg("s"));
     m.def<&view_len>("pb_view_len", arg("s"));
