@@ -11,7 +11,7 @@
 # type chosen (CMAKE_BUILD_TYPE empty, single-configuration generators) and
 # no -O flag in CMAKE_CXX_FLAGS, it is compiled with -O2: CMake's default is
 # no optimisation at all, under which a bound call costs several times more.
-# Release, MinSizeRel and that default strip debug information at link time.
+# Release, MinSizeRel and that default are stripped at link time.
 # DEBUG links phpbind::debug (the lifetime checks). `cmake --install` copies
 # the extension to PHP's extension directory (INSTALL_DIR to choose another,
 # NO_INSTALL for none).
@@ -60,12 +60,13 @@ function(phpbind_add_extension name)
     PHPBIND_EXT_SOURCES "${ARG_SOURCES}" PHPBIND_EXT_LIBRARIES "${ARG_LIBRARIES}")
   target_link_libraries(${name} PRIVATE ${ARG_PHPBIND_TARGET} ${ARG_LIBRARIES})
   _phpbind_default_optimisation(${name})
-  # The static library's debug information would otherwise make up most of a
-  # release .so (several megabytes).
+  # Stripped: the static library's debug information and symbols would
+  # otherwise make up most of a release .so (megabytes instead of a few
+  # hundred kilobytes). get_module stays in the dynamic symbol table.
   if(CMAKE_BUILD_TYPE OR CMAKE_CONFIGURATION_TYPES)
-    target_link_options(${name} PRIVATE $<$<CONFIG:Release,MinSizeRel>:-Wl,--strip-debug>)
+    target_link_options(${name} PRIVATE $<$<CONFIG:Release,MinSizeRel>:-Wl,--strip-all>)
   elseif(NOT CMAKE_CXX_FLAGS MATCHES "(^| )-g")
-    target_link_options(${name} PRIVATE -Wl,--strip-debug)
+    target_link_options(${name} PRIVATE -Wl,--strip-all)
   endif()
   set(_map "${CMAKE_CURRENT_BINARY_DIR}/${name}.exports.map")
   file(WRITE "${_map}" "{\n  global: get_module;\n  local: *;\n};\n")
@@ -146,7 +147,7 @@ endfunction()
 #   <ext>-phpt-debug      against a build of <ext> with phpbind::debug
 #   <ext>-phpt-asan       against an ASan+UBSan build of <ext> (phpbind::asan)
 # MODULE names the extension as PHP knows it (default <ext>); the run is
-# refused if it does not load under that name.
+# refused if it does not load under that name. Call enable_testing() first.
 function(phpbind_add_phpt_tests ext)
   cmake_parse_arguments(ARG "VALGRIND;DEBUG;ASAN" "DIR;MODULE" "ENVIRONMENT" ${ARGN})
   if(NOT ARG_DIR)
@@ -163,7 +164,9 @@ function(phpbind_add_phpt_tests ext)
   set(_run "${_PHPBIND_SHARE_DIR}/phpbind-run-phpt.sh")
   set(_env "RUN_TESTS=${PHP_RUN_TESTS};PHPBIND_VALGRIND_SUPP=${PHPBIND_VALGRIND_SUPPRESSIONS};${ARG_ENVIRONMENT}")
   set(_work "${CMAKE_CURRENT_BINARY_DIR}/phpt")
-  enable_testing()
+  if(NOT CMAKE_TESTING_ENABLED)
+    message(FATAL_ERROR "phpbind_add_phpt_tests(${ext}): call enable_testing() first, in the top-level CMakeLists.txt")
+  endif()
   add_test(NAME ${ext}-phpt
     COMMAND "${_run}" plain "${PHP_EXECUTABLE}" $<TARGET_FILE:${ext}> ${ARG_MODULE} "${ARG_DIR}" "${_work}/${ext}-plain")
   set(_tests ${ext}-phpt)
