@@ -122,8 +122,7 @@ function(_phpbind_php_asan out)
   execute_process(COMMAND ${CMAKE_CXX_COMPILER} -print-file-name=libubsan.so OUTPUT_VARIABLE LIBUBSAN
                   OUTPUT_STRIP_TRAILING_WHITESPACE)
   if(NOT TARGET phpbind_dlopen_shim)
-    enable_language(C)
-    add_library(phpbind_dlopen_shim SHARED "${_PHPBIND_SHARE_DIR}/dlopen_shim.c")
+    add_library(phpbind_dlopen_shim SHARED "${_PHPBIND_SHARE_DIR}/dlopen_shim.cpp")
     target_link_libraries(phpbind_dlopen_shim PRIVATE dl)
     set_target_properties(phpbind_dlopen_shim PROPERTIES LIBRARY_OUTPUT_DIRECTORY "${_dir}")
     configure_file("${_PHPBIND_SHARE_DIR}/php-asan.in" "${_dir}/php-asan" @ONLY

@@ -36,6 +36,11 @@ for so in consumer consumer_checked; do
   out=$("$php" -n -d "extension=$work/consumer/$so.so" -r 'echo consumer_greet("installed"), "|", phpversion("consumer"), "\n";')
   [ "$out" = "hello, installed|2.0.0" ] || fail "$so.so: got '$out', expected 'hello, installed|2.0.0'"
 done
+# The extension's own .phpt tests, in each mode phpbind_add_phpt_tests() offers.
+out=$(cd "$work/consumer" && ctest --output-on-failure 2>&1) || fail "the consumer's phpt tests failed: $out"
+for t in consumer-phpt consumer-phpt-valgrind consumer-phpt-debug consumer-phpt-asan; do
+  grep -q "Test *#[0-9]*: $t \.* *Passed" <<<"$out" || fail "$t did not pass: $out"
+done
 # The install rule puts the extension where php looks for extensions.
 DESTDIR="$work/stage" cmake --install "$work/consumer" >/dev/null
 extdir=$("$php_config" --extension-dir)
