@@ -229,9 +229,21 @@ zend_function* find_static_method(zend_class_entry* ce, std::string_view name) {
     return fn;
 }
 
-void result_type_error(const char* expected, zval* got) {
-    throw type_error(std::string("Return value must be of type ") + expected + ", " + zend_zval_type_name(got) +
-                     " returned");
+void result_type_error(const char* expected, uint32_t mask, zval* got) {
+    // A nullable single type reads "?int", as the engine spells it.
+    std::string type(expected);
+    if ((mask & MAY_BE_NULL) && (mask & MAY_BE_ANY) != MAY_BE_ANY && type.find('|') == std::string::npos &&
+        type != "null")
+        type.insert(0, "?");
+    throw type_error("Return value must be of type " + type + ", " + zend_zval_type_name(got) + " returned");
+}
+
+bool weak_scalar_result(uint32_t mask, zval* z) {
+    bool ok = false;
+    // Only engine calls inside: a Stringable's __toString, the release of
+    // the object it replaces and a deprecation's error handler run PHP code.
+    into_php([&] { ok = zend_verify_scalar_type_hint(mask, z, /*strict=*/false, /*is_internal_arg=*/false); });
+    return ok;
 }
 
 void by_ref_type_error(uint32_t num, const char* expected, zval* got) {

@@ -67,7 +67,7 @@ void resolve_function(std::string_view name, zend_fcall_info_cache* fcc);
 zend_function* find_method(zend_object* obj, std::string_view name);
 zend_function* find_static_method(zend_class_entry* ce, std::string_view name);
 
-[[noreturn]] PHPBIND_COLD void result_type_error(const char* expected, zval* got);
+[[noreturn]] PHPBIND_COLD void result_type_error(const char* expected, uint32_t mask, zval* got);
 [[noreturn]] PHPBIND_COLD void by_ref_type_error(uint32_t num, const char* expected, zval* got);
 /// Adds the callee's name to a result conversion error ("strlen(): Return value ...").
 [[noreturn]] PHPBIND_COLD void rethrow_with_callee(const type_error& e, zend_function* fn, zval* callable);
@@ -127,12 +127,34 @@ R convert_result(zval* z) {
                   "phpbind: a borrowed view of a call result would dangle once the result is released; "
                   "ask for an owned type (php::Value, php::String, php::Array, std::string, ...)");
     typename C::parsed p;
-    if (UNEXPECTED(!C::try_load(z, p))) result_type_error(C::type_name, z);
+    if (UNEXPECTED(!C::try_load(z, p))) result_type_error(C::type_name, C::type_mask, z);
     return C::get(p);
 }
 
+/// Converts `z` in place with PHP's weak rules for a scalar return type
+/// (zend_verify_scalar_type_hint, as zend_verify_return_type does in a file
+/// without strict_types); false if they refuse it. Through the edge: a
+/// Stringable's __toString and a deprecation's error handler are PHP code.
+bool weak_scalar_result(uint32_t mask, zval* z);
+
+/// convert_result() with the weak rules first (php::weak<R>).
 template <class R>
-R finish(zval* ret, zend_function* fn, zval* callable) {
+R convert_result_weak(zval* z) {
+    using C = caster<R>;
+    static_assert(!requires { C::borrows; },
+                  "phpbind: a borrowed view of a call result would dangle once the result is released; "
+                  "ask for an owned type (php::String, std::string, ...)");
+    constexpr uint32_t scalar = C::type_mask & (MAY_BE_BOOL | MAY_BE_LONG | MAY_BE_DOUBLE | MAY_BE_STRING);
+    static_assert(scalar != 0 && !(C::type_mask & (MAY_BE_ARRAY | MAY_BE_OBJECT)),
+                  "phpbind: php::weak<T> is for scalar results (bool, integers, floats, strings, their optionals)");
+    typename C::parsed p;
+    if (C::try_load(z, p)) return C::get(p);
+    if (weak_scalar_result(scalar, z) && C::try_load(z, p)) return C::get(p);
+    result_type_error(C::type_name, C::type_mask, z);
+}
+
+template <class R>
+call_result_t<R> finish(zval* ret, zend_function* fn, zval* callable) {
     // A function returning by reference hands back a reference: unwrap it, as
     // call_user_func() does. No result at all reads as null.
     if (UNEXPECTED(Z_ISREF_P(ret))) zend_unwrap_reference(ret);
@@ -141,6 +163,13 @@ R finish(zval* ret, zend_function* fn, zval* callable) {
         release_checked(ret);
     } else if constexpr (std::is_same_v<R, Value>) {
         return Value::adopt(ret);
+    } else if constexpr (!std::is_same_v<R, call_result_t<R>>) {
+        Value owner = Value::adopt(ret);
+        try {
+            return convert_result_weak<call_result_t<R>>(owner.raw());
+        } catch (const type_error& e) {
+            rethrow_with_callee(e, fn, callable);
+        }
     } else {
         Value owner = Value::adopt(ret);  // released even if the conversion throws
         try {
@@ -152,7 +181,7 @@ R finish(zval* ret, zend_function* fn, zval* callable) {
 }
 
 template <class R, class... A>
-R call_fcc(zval* callable, zend_fcall_info_cache* fcc, A&&... args) {
+call_result_t<R> call_fcc(zval* callable, zend_fcall_info_cache* fcc, A&&... args) {
     arg_pack<sizeof...(A)> pack;
     (pack.put(std::forward<A>(args)), ...);
     zval ret;
@@ -174,7 +203,7 @@ R call_fcc(zval* callable, zend_fcall_info_cache* fcc, A&&... args) {
 }
 
 template <class R, class... A>
-R call_known(zend_function* fn, zend_object* obj, zend_class_entry* scope, A&&... args) {
+call_result_t<R> call_known(zend_function* fn, zend_object* obj, zend_class_entry* scope, A&&... args) {
     arg_pack<sizeof...(A)> pack;
     (pack.put(std::forward<A>(args)), ...);
     zval ret;
@@ -189,7 +218,7 @@ R call_known(zend_function* fn, zend_object* obj, zend_class_entry* scope, A&&..
 
 /// Calls a PHP function by name. R is php::Value (any result) or a C++ type.
 template <class R = Value, class... A>
-R call(std::string_view function, A&&... args) {
+detail::call_result_t<R> call(std::string_view function, A&&... args) {
     zend_fcall_info_cache fcc;
     detail::resolve_function(function, &fcc);
     return detail::call_known<R>(fcc.function_handler, fcc.object, fcc.called_scope, std::forward<A>(args)...);
@@ -197,14 +226,14 @@ R call(std::string_view function, A&&... args) {
 
 /// `$obj->method(...$args)`
 template <class R = Value, class... A>
-R call_method(ObjectView obj, std::string_view method, A&&... args) {
+detail::call_result_t<R> call_method(ObjectView obj, std::string_view method, A&&... args) {
     zend_function* fn = detail::find_method(obj.raw(), method);
     return detail::call_known<R>(fn, obj.raw(), obj.raw()->ce, std::forward<A>(args)...);
 }
 
 /// `Cls::method(...$args)`
 template <class R = Value, class... A>
-R call_static(std::string_view class_name, std::string_view method, A&&... args) {
+detail::call_result_t<R> call_static(std::string_view class_name, std::string_view method, A&&... args) {
     zend_class_entry* ce = detail::lookup_class(class_name);
     zend_function* fn = detail::find_static_method(ce, method);
     return detail::call_known<R>(fn, nullptr, ce, std::forward<A>(args)...);
@@ -230,11 +259,11 @@ Object make_object(std::string_view class_name, A&&... args) {
 }
 
 template <class R, class... A>
-R ObjectView::call(std::string_view method, A&&... args) const {
+detail::call_result_t<R> ObjectView::call(std::string_view method, A&&... args) const {
     return call_method<R>(*this, method, std::forward<A>(args)...);
 }
 template <class R, class... A>
-R Object::call(std::string_view method, A&&... args) const {
+detail::call_result_t<R> Object::call(std::string_view method, A&&... args) const {
     return call_method<R>(view(), method, std::forward<A>(args)...);
 }
 
@@ -269,7 +298,7 @@ public:
     explicit CallableView(const detail::callable_state& st) noexcept : st_(st) {}
 
     template <class R = Value, class... A>
-    R call(A&&... args) const {
+    detail::call_result_t<R> call(A&&... args) const {
         PHPBIND_VIEW_CHECK("php::CallableView");
         return detail::call_fcc<R>(st_.z, st_.cached ? const_cast<zend_fcall_info_cache*>(&st_.fcc) : nullptr,
                                    std::forward<A>(args)...);
@@ -317,7 +346,7 @@ public:
     ~Callable() { detail::release_zval(&z_); }
 
     template <class R = Value, class... A>
-    R call(A&&... args) const {
+    detail::call_result_t<R> call(A&&... args) const {
         auto st = st_;
         return detail::call_fcc<R>(st.z, st.cached ? &st.fcc : nullptr, std::forward<A>(args)...);
     }
@@ -374,7 +403,7 @@ public:
     static constexpr lifetime php_lifetime = lifetime::request;
     explicit Function(std::string_view name) { detail::resolve_function(name, &fcc_); }
     template <class R = Value, class... A>
-    R call(A&&... args) const {
+    detail::call_result_t<R> call(A&&... args) const {
         return detail::call_known<R>(fcc_.function_handler, fcc_.object, fcc_.called_scope,
                                      std::forward<A>(args)...);
     }

@@ -387,4 +387,30 @@ struct caster<std::optional<Value>> : mixed_caster_base {
     }
 };
 
+// ---------------------------------------------------------------------------
+/// A call result read with the weak rules PHP applies to a userland
+/// function's return type in a file without strict_types:
+/// `cb.call<php::weak<std::string>>()` takes 42 as "42", 1.0 as 1 for an int,
+/// a Stringable object as its string; null, arrays and other objects are
+/// still refused (TypeError naming the callee). A deprecation the conversion
+/// raises (a fractional float to int) goes through the error handler.
+template <class T>
+struct weak {
+    using type = T;
+};
+
+namespace detail {
+template <class R>
+struct call_result {
+    using type = R;
+};
+template <class T>
+struct call_result<weak<T>> {
+    using type = T;
+};
+/// What call<R>() returns: R, or T for php::weak<T>.
+template <class R>
+using call_result_t = typename call_result<R>::type;
+}  // namespace detail
+
 PHPBIND_NAMESPACE_END

@@ -24,7 +24,12 @@
 
 #include <phpbind/detail/class_spec.hpp>
 
+// ext/json's header, unlike the engine's, declares no C linkage itself: without
+// this, a function it declares (php_json_encode, ...) would be looked up under
+// a C++-mangled name.
+extern "C" {
 #include <ext/json/php_json.h>
+}
 
 #include <compare>
 #include <cstddef>

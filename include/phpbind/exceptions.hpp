@@ -220,4 +220,14 @@ PHPBIND_COLD bool translate_bound_exception(bool throwable_only) noexcept;
 
 } // namespace detail
 
+/// Hands an exception the engine has pending to C++: for code that calls the
+/// engine's own API (zend_*, php_*) directly, which reports failure by
+/// leaving EG(exception) set. Takes it from the engine and throws it as
+/// php::error_already_set (exit() as php::script_exit); does nothing when none
+/// is pending. Thrown on out of a bound function, the same exception object
+/// reaches the PHP caller.
+inline void throw_if_pending() {
+    if (UNEXPECTED(EG(exception) != nullptr)) detail::throw_pending_exception();
+}
+
 PHPBIND_NAMESPACE_END

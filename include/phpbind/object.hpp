@@ -65,7 +65,7 @@ public:
 
     /// `$o->method(...$args)` (defined in phpbind/call.hpp).
     template <class R = Value, class... A>
-    R call(std::string_view method, A&&... args) const;
+    detail::call_result_t<R> call(std::string_view method, A&&... args) const;
 
     Object own() const noexcept;
 
@@ -111,7 +111,7 @@ public:
     }
     uint32_t id() const noexcept { return view().id(); }
     template <class R = Value, class... A>
-    R call(std::string_view method, A&&... args) const;
+    detail::call_result_t<R> call(std::string_view method, A&&... args) const;
 
     /// The value as a mixed view.
     operator ValueView() const noexcept { return ValueView(const_cast<zval*>(&z_)); }

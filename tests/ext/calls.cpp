@@ -3,7 +3,10 @@
 // tests/phpt/calls/*.phpt.
 #include "test_ext.hpp"
 
+#include <ext/json/php_json.h>  // (included by phpbind already, with C linkage)
+
 #include <cstdio>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -121,9 +124,44 @@ php::Value nest(php::CallableView f, int64_t depth) {
     return f(depth);
 }
 
+// ---- call results read with the weak rules (php::weak<T>) ------------------------------
+// tests/phpt/calls/weak_results.phpt holds each to a userland closure
+// declaring the same return type, in a file without strict_types.
+php::Value weak_result(std::string_view type, php::CallableView f) {
+    if (type == "string") return f.call<php::weak<std::string>>();
+    if (type == "int") return f.call<php::weak<int64_t>>();
+    if (type == "float") return f.call<php::weak<double>>();
+    if (type == "bool") return f.call<php::weak<bool>>();
+    if (type == "?int") {
+        std::optional<int64_t> r = f.call<php::weak<std::optional<int64_t>>>();
+        return r ? php::Value(*r) : php::Value(nullptr);
+    }
+    throw php::argument_value_error(1, "must be one of string, int, float, bool, ?int");
+}
+
+// ---- the engine's own API leaves an exception pending: php::throw_if_pending() ------------
+// php_json_decode_ex() with JSON_THROW_ON_ERROR reports bad input by
+// leaving a JsonException pending, as many of the engine's C functions do.
+php::Value json_decode_raw(std::string_view json) {
+    zval out;
+    ZVAL_UNDEF(&out);
+    php_json_decode_ex(&out, json.data(), json.size(), PHP_JSON_OBJECT_AS_ARRAY | PHP_JSON_THROW_ON_ERROR, 512);
+    php::Value result = php::Value::adopt(&out);
+    try {
+        php::throw_if_pending();
+    } catch (const php::error_already_set& e) {
+        // The same object, handed back to PHP unchanged when rethrown.
+        if (e.class_name() == "JsonException" && e.code() == 4) throw;  // JSON_ERROR_SYNTAX
+        throw php::runtime_exception("unexpected: " + e.message());
+    }
+    return result;
+}
+
 } // namespace
 
 void register_calls(php::module& m) {
+    m.def<&weak_result>("pb_weak_result", php::arg("type"), php::arg("f"));
+    m.def<&json_decode_raw>("pb_json_decode_raw", php::arg("json"));
     using php::arg;
     m.def<&counters>("pb_counters");
     m.def<&call_by_name>("pb_call_by_name", arg("function"), arg("arg"));
