@@ -1,0 +1,166 @@
+<?php
+// tests/docs/check-docs.php — the C++ in README.md and docs/*.md compiles,
+// and the output the README shows is what it prints (ctest `docs`).
+//
+//   php check-docs.php --src=<phpbind source dir> --work=<dir> --cxx=<compiler> --php=<php>
+//                      --php-includes="<-I flags>" --library=<libphpbind.a>
+//
+// Every ```cpp block must be preceded by an annotation (an HTML comment, not
+// shown when the page is rendered) saying how it is compiled:
+//
+//   <!-- docs-check: tu -->            a translation unit as it stands
+//   <!-- docs-check: module -->        declarations, then statements on `m` (the
+//                                      first line starting with `m.` and what follows
+//                                      go into a function taking `php::module& m`)
+//   <!-- docs-check: body(<params>) -->  statements: the body of a function with those parameters
+//   <!-- docs-check: fails "<text>" -->  must not compile, with <text> in the diagnostics
+//
+// Any of them may add `context: <C++>` (declarations the block assumes,
+// placed before it), `defines: <NAME>...` and `so=<name>` (tu only: also
+// built as an extension). A ``` block annotated `<!-- docs-check: output so=<name> -->`
+// starts with `$ php ...` lines (the command, run with that extension next to it
+// as ./<name>.so) followed by the output it must print.
+// Each block is compiled on its own, with <phpbind/phpbind.hpp> and the usual
+// standard headers included first.
+
+$o = getopt('', ['src:', 'work:', 'cxx:', 'php:', 'php-includes:', 'library:']);
+foreach (['src', 'work', 'cxx', 'php', 'php-includes', 'library'] as $k) {
+    if (!isset($o[$k])) { fwrite(STDERR, "missing --$k\n"); exit(2); }
+}
+$src = $o['src'];
+$work = $o['work'];
+@mkdir($work, 0777, true);
+$prelude = "#include <phpbind/phpbind.hpp>\n#include <phpbind/runtime.hpp>\n" .
+           implode('', array_map(fn($h) => "#include <$h>\n",
+               ['compare', 'cstdint', 'functional', 'map', 'optional', 'stdexcept', 'string', 'string_view', 'vector']));
+
+$files = array_merge(["$src/README.md"], glob("$src/docs/*.md"));
+$jobs = [];     // compile jobs: [name, file, args, expect-fail-text|null]
+$outputs = [];  // [name, so, command, expected]
+$failures = [];
+foreach ($files as $file) {
+    $lines = file($file, FILE_IGNORE_NEW_LINES);
+    $rel = substr($file, strlen($src) + 1);
+    $note = null;
+    for ($i = 0; $i < count($lines); $i++) {
+        if (preg_match('/^<!-- docs-check: (.*) -->$/', $lines[$i], $m)) { $note = $m[1]; continue; }
+        if (!preg_match('/^```(\w*)$/', $lines[$i], $fence)) { if (trim($lines[$i]) !== '') $note = null; continue; }
+        $start = $i + 1;
+        $body = [];
+        for ($i++; $i < count($lines) && $lines[$i] !== '```'; $i++) $body[] = $lines[$i];
+        $where = "$rel:$start";
+        $lang = $fence[1];
+        if ($lang === 'cpp') {
+            if ($note === null) { $failures[] = "$where: a C++ block without a docs-check annotation"; continue; }
+            $job = make_job($where, $note, $body, $prelude, $work, count($jobs));
+            if (is_string($job)) $failures[] = $job;
+            else $jobs[] = $job;
+        } elseif ($note !== null && preg_match('/^output so=(\w+)$/', $note, $m)) {
+            [$cmd, $expected] = split_output($body);
+            $outputs[] = [$where, $m[1], $cmd, $expected];
+        }
+        $note = null;
+    }
+}
+
+/** One block as a file to compile: [where, path, so-name|null, fail-text|null, defines]. */
+function make_job(string $where, string $note, array $body, string $prelude, string $work, int $n) {
+    $context = '';
+    $defines = [];
+    $so = null;
+    if (preg_match('/\s+context: (.*)$/', $note, $m)) { $context = $m[1] . "\n"; $note = substr($note, 0, -strlen($m[0])); }
+    if (preg_match('/\s+defines: ([\w ]+)$/', $note, $m)) { $defines = explode(' ', trim($m[1])); $note = substr($note, 0, -strlen($m[0])); }
+    if (preg_match('/\s+so=(\w+)$/', $note, $m)) { $so = $m[1]; $note = substr($note, 0, -strlen($m[0])); }
+    $includes = array_values(array_filter($body, fn($l) => str_starts_with($l, '#include')));
+    $rest = array_values(array_filter($body, fn($l) => !str_starts_with($l, '#include')));
+    $fail = null;
+    if ($note === 'tu') {
+        $code = implode("\n", $body);
+    } elseif ($note === 'module') {
+        $k = 0;
+        while ($k < count($rest) && !str_starts_with($rest[$k], 'm.')) $k++;
+        if ($k === count($rest)) return "$where: 'module' but no line starts with m.";
+        $code = implode("\n", $includes) . "\n" . implode("\n", array_slice($rest, 0, $k)) .
+                "\nvoid docs_block(php::module& m) {\n" . implode("\n", array_slice($rest, $k)) . "\n}";
+    } elseif (preg_match('/^body\((.*)\)( -> (.+))?$/', $note, $m)) {
+        $ret = $m[3] ?? 'void';
+        $code = implode("\n", $includes) . "\n$ret docs_block({$m[1]}) {\n" . implode("\n", $rest) . "\n}";
+    } elseif (preg_match('/^fails "(.+)"$/', $note, $m)) {
+        $fail = $m[1];
+        $code = implode("\n", $body);
+    } else {
+        return "$where: unknown docs-check annotation '$note'";
+    }
+    $path = sprintf('%s/block%02d.cpp', $work, $n);
+    file_put_contents($path, "// $where\n" . $prelude . $context . "#line 1 \"$where\"\n" . $code . "\n");
+    return [$where, $path, $so, $fail, $defines];
+}
+
+/** An output block: the `$ ` command (continued while a quote is open) and what follows. */
+function split_output(array $body): array {
+    $cmd = substr($body[0], 2);
+    $k = 1;
+    while (substr_count($cmd, "'") % 2 === 1 && $k < count($body)) $cmd .= "\n" . $body[$k++];
+    return [$cmd, implode("\n", array_slice($body, $k)) . "\n"];
+}
+
+// Compile, two at a time.
+$cxx = $o['cxx'];
+$inc = "-I$src/include " . $o['php-includes'];
+$running = [];
+$queue = $jobs;
+$built = [];
+while ($queue || $running) {
+    while ($queue && count($running) < 2) {
+        $job = array_shift($queue);
+        [$where, $path, $so, $fail, $defines] = $job;
+        $d = implode(' ', array_map(fn($x) => "-D$x", $defines));
+        $cmd = $so !== null
+            ? "$cxx -std=c++20 -fPIC -shared -O1 -fvisibility=hidden $d $inc " . escapeshellarg($path) . ' ' .
+              escapeshellarg($o['library']) . ' -o ' . escapeshellarg("$work/$so.so")
+            : "$cxx -std=c++20 -fsyntax-only $d $inc " . escapeshellarg($path);
+        $p = proc_open($cmd . ' 2>&1', [1 => ['pipe', 'w']], $pipes);
+        $running[] = [$job, $p, $pipes[1]];
+    }
+    $still = [];
+    foreach ($running as [$job, $p, $out]) {
+        // proc_get_status() reports the exit code once, when it first sees the process gone.
+        $st = proc_get_status($p);
+        if ($st['running']) { $still[] = [$job, $p, $out]; continue; }
+        $text = stream_get_contents($out);
+        fclose($out);
+        $status = $st['exitcode'];
+        proc_close($p);
+        [$where, $path, $so, $fail] = $job;
+        if ($fail === null && $status !== 0) {
+            $failures[] = "$where: does not compile:\n" . implode("\n", array_slice(explode("\n", $text), 0, 30));
+        } elseif ($fail !== null && $status === 0) {
+            $failures[] = "$where: compiles, but the page says it must not";
+        } elseif ($fail !== null && !str_contains($text, $fail)) {
+            $failures[] = "$where: fails without \"$fail\":\n" . implode("\n", array_slice(explode("\n", $text), 0, 30));
+        } elseif ($so !== null) {
+            $built[$so] = true;
+        }
+    }
+    $running = $still;
+    if ($running) usleep(100000);
+}
+
+// Run what the README shows, and compare.
+foreach ($outputs as [$where, $so, $cmd, $expected]) {
+    if (!isset($built[$so])) { $failures[] = "$where: output of $so.so, which was not built"; continue; }
+    $cmd = preg_replace('/^php /', escapeshellarg($o['php']) . ' -n ', $cmd);
+    $p = proc_open(['bash', '-c', $cmd], [1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes, $work);
+    $got = stream_get_contents($pipes[1]) . stream_get_contents($pipes[2]);
+    proc_close($p);
+    if ($got !== $expected) {
+        $failures[] = "$where: the output differs.\n--- shown:\n$expected--- printed:\n$got";
+    }
+}
+
+if ($failures) {
+    echo implode("\n\n", $failures), "\n";
+    echo count($failures), " of ", count($jobs) + count($outputs), " checks failed\n";
+    exit(1);
+}
+echo "ok: ", count($jobs), " C++ blocks compiled as annotated, ", count($outputs), " shown output(s) reproduced\n";
