@@ -77,6 +77,7 @@ public:
     explicit ref(T& v) noexcept : v_(&v) {}
     T& operator*() const noexcept { return *v_; }
     T* operator->() const noexcept { return v_; }
+    /// The referenced C++ value (as `*r`).
     T& get() const noexcept { return *v_; }
     ref& operator=(const T& v) {
         *v_ = v;
@@ -115,7 +116,9 @@ public:
         if (items_) efree(items_);
     }
 
+    /// The number of extra arguments.
     size_t size() const noexcept { return n_; }
+    /// Whether no extra argument was passed.
     bool empty() const noexcept { return n_ == 0; }
     T operator[](size_t i) const { return c::get(items_[i]); }
 
@@ -135,8 +138,11 @@ public:
     private:
         parsed* p_;
     };
+    /// Iteration over the extra arguments, each converted on access.
     iterator begin() const { return iterator(items_); }
+    /// The end of the iteration.
     iterator end() const { return iterator(items_ + n_); }
+    /// The extra arguments converted into a std::vector<T>.
     std::vector<T> to_vector() const { return std::vector<T>(begin(), end()); }
 
 private:

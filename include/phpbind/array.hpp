@@ -29,10 +29,15 @@ class ArrayKey {
 public:
     ArrayKey(zend_long i) noexcept : str_(nullptr), index_(i) {}
     ArrayKey(zend_string* s) noexcept : str_(s), index_(0) {}
+    /// Whether the key is a string.
     bool is_string() const noexcept { return str_ != nullptr; }
+    /// Whether the key is an integer (PHP turns numeric string keys into integers).
     bool is_int() const noexcept { return str_ == nullptr; }
+    /// The integer key (only when is_int()).
     zend_long as_int() const noexcept { return index_; }
+    /// The string key, binary-safe (only when is_string()); borrowed from the array.
     std::string_view as_string() const noexcept { return {ZSTR_VAL(str_), ZSTR_LEN(str_)}; }
+    /// The engine string of a string key (borrowed), or null for an integer key.
     zend_string* raw_string() const noexcept { return str_; }
     /// The key as PHP would print it.
     std::string to_string() const { return is_string() ? std::string(as_string()) : std::to_string(index_); }
@@ -168,11 +173,14 @@ public:
 
     explicit ArrayView(zend_array* ht) noexcept : ht_(ht) {}
 
+    /// The engine array (borrowed). A PHPBIND_DEBUG build checks the view is still valid.
     zend_array* raw() const noexcept {
         PHPBIND_VIEW_CHECK("php::ArrayView");
         return ht_;
     }
+    /// `count($a)`
     size_t size() const noexcept { return zend_hash_num_elements(raw()); }
+    /// Whether the array has no elements.
     bool empty() const noexcept { return size() == 0; }
     /// A list: keys 0, 1, 2, ... in order (array_is_list()).
     bool is_list() const noexcept { return zend_array_is_list(raw()); }
@@ -184,6 +192,7 @@ public:
         if (!z) return std::nullopt;
         return ValueView(z);
     }
+    /// Whether `key` is present (`array_key_exists`).
     template <class K>
     bool contains(const K& key) const noexcept {
         return detail::ht_find(raw(), key) != nullptr;
@@ -200,9 +209,12 @@ public:
         return ValueView(z);
     }
 
+    /// Iteration in PHP order over (key, value) pairs, all borrowed.
     iterator begin() const noexcept { return iterator(raw(), 0); }
+    /// The end of the iteration.
     iterator end() const noexcept { return iterator(raw(), raw()->nNumUsed); }
 
+    /// An owned php::Array sharing this array (a new reference; copy-on-write on mutation).
     Array own() const noexcept;
 
 private:
@@ -245,23 +257,33 @@ public:
     }
     ~Array() { detail::release_zval(&z_); }
 
+    /// A borrowed view of this array (valid while this Array holds it).
     ArrayView view() const noexcept { return ArrayView(Z_ARR(z_)); }
     operator ArrayView() const noexcept { return view(); }
 
+    /// `count($a)`
     size_t size() const noexcept { return view().size(); }
+    /// Whether the array has no elements.
     bool empty() const noexcept { return size() == 0; }
+    /// A list: keys 0, 1, 2, ... in order (array_is_list()).
     bool is_list() const noexcept { return view().is_list(); }
+    /// The value under `key` (borrowed from this array), or nothing.
     template <class K>
     std::optional<ValueView> find(const K& key) const noexcept {
         return view().find(key);
     }
+    /// `isset($a[$key])`-like, but true for a null value too (`array_key_exists`).
     template <class K>
     bool contains(const K& key) const noexcept {
         return view().contains(key);
     }
+    /// The value under `key` (borrowed from this array); throws php::out_of_bounds_exception if
+    /// absent.
     ValueView at(zend_long key) const { return view().at(key); }
     ValueView at(std::string_view key) const { return view().at(key); }
+    /// Iteration in PHP order over (key, value) pairs; the values are borrowed from this array.
     iterator begin() const noexcept { return view().begin(); }
+    /// The end of the iteration.
     iterator end() const noexcept { return view().end(); }
 
     /// `$a[$key] = $value;` — any value a caster can convert.
@@ -300,6 +322,8 @@ public:
         return detail::erase_slot(zend_symtable_str_find(mut(), key.data(), key.size()),
                                   [&] { zend_symtable_str_del(mut(), key.data(), key.size()); });
     }
+    /// `$a = [];` — the old contents are released (a __destruct may run; an exception it throws is
+    /// thrown here).
     void clear() {
         zval old;
         ZVAL_COPY_VALUE(&old, &z_);
@@ -309,6 +333,7 @@ public:
 
     /// The value as a mixed view.
     operator ValueView() const noexcept { return ValueView(const_cast<zval*>(&z_)); }
+    /// The zval that holds the reference (for the engine API; this Array still owns it).
     zval* raw() noexcept { return &z_; }
     const zval* raw() const noexcept { return &z_; }
     /// Hands the reference over to `dst` (uninitialised); this becomes [].
@@ -337,6 +362,8 @@ private:
 
 inline Array ArrayView::own() const noexcept { return Array(*this); }
 
+/// The caster protocol shared by array-typed casters (containers, php::Array, php::ArrayView):
+/// declares `array`, reads only arrays. See casters.md.
 struct array_caster_base {
     static constexpr uint32_t type_mask = MAY_BE_ARRAY;
     static constexpr const char* type_name = "array";

@@ -297,6 +297,8 @@ public:
     }
     explicit CallableView(const detail::callable_state& st) noexcept : st_(st) {}
 
+    /// Calls it with C++ arguments; the result as R (php::Value by default, `php::weak<T>` for the
+    /// weak return-type rules, void to discard). A PHP exception arrives as php::error_already_set.
     template <class R = Value, class... A>
     detail::call_result_t<R> call(A&&... args) const {
         PHPBIND_VIEW_CHECK("php::CallableView");
@@ -307,7 +309,9 @@ public:
     Value operator()(A&&... args) const {
         return call<Value>(std::forward<A>(args)...);
     }
+    /// The callable as a borrowed mixed view.
     ValueView value() const noexcept { return ValueView(st_.z); }
+    /// An owned php::Callable holding a new reference to the same callable.
     Callable own() const;
 
 private:
@@ -345,6 +349,8 @@ public:
     }
     ~Callable() { detail::release_zval(&z_); }
 
+    /// Calls it with C++ arguments; the result as R (php::Value by default, `php::weak<T>` for the
+    /// weak return-type rules, void to discard). A PHP exception arrives as php::error_already_set.
     template <class R = Value, class... A>
     detail::call_result_t<R> call(A&&... args) const {
         auto st = st_;
@@ -354,8 +360,11 @@ public:
     Value operator()(A&&... args) const {
         return call<Value>(std::forward<A>(args)...);
     }
+    /// A borrowed php::CallableView of it (valid while this Callable lives).
     CallableView view() const noexcept { return CallableView(st_); }
+    /// The callable as a borrowed mixed view.
     ValueView value() const noexcept { return ValueView(const_cast<zval*>(&z_)); }
+    /// The zval holding the callable (this Callable keeps its reference).
     zval* raw() noexcept { return &z_; }
     /// Writes a new reference to the callable into `dst` (uninitialised). A
     /// Callable has no release_into: it is never left empty.
@@ -402,6 +411,8 @@ class Function {
 public:
     static constexpr lifetime php_lifetime = lifetime::request;
     explicit Function(std::string_view name) { detail::resolve_function(name, &fcc_); }
+    /// Calls the function with C++ arguments; the result as R (php::Value by default,
+    /// `php::weak<T>`, void).
     template <class R = Value, class... A>
     detail::call_result_t<R> call(A&&... args) const {
         return detail::call_known<R>(fcc_.function_handler, fcc_.object, fcc_.called_scope,

@@ -41,6 +41,8 @@ PHPBIND_NAMESPACE_BEGIN
 /// process from HT_MAX_SIZE on; a string size near SIZE_MAX wraps around).
 inline constexpr size_t max_array_size = HT_MAX_SIZE - 1;
 #ifdef ZSTR_MAX_LEN
+/// The most bytes a PHP string can hold: a larger result raises ValueError before anything is
+/// allocated.
 inline constexpr size_t max_string_size = ZSTR_MAX_LEN;
 #else
 inline constexpr size_t max_string_size = SIZE_MAX - ZEND_MM_ALIGNED_SIZE(_ZSTR_HEADER_SIZE + 1);
@@ -229,6 +231,8 @@ struct caster<F> {
 // ---------------------------------------------------------------------------
 // Strings. std::string_view borrows the argument's bytes (valid for the call);
 // std::string copies them.
+/// The caster protocol shared by string-typed casters (std::string, std::string_view, php::String,
+/// php::StringView): declares `string`, reads as ZPP reads a string. See casters.md.
 struct string_caster_base {
     static constexpr uint32_t type_mask = MAY_BE_STRING;
     static constexpr const char* type_name = "string";

@@ -92,6 +92,9 @@ type_record type_record_of() {
 
 } // namespace detail
 
+/// Binds C++ type T as a PHP class (made by `module::class_<T, Base>(name)`): the C++ object lives
+/// inside the zend_object and is destroyed with it. Each method returns the builder. See
+/// classes.md.
 template <class T, class Base>
 class class_ {
     static_assert(std::is_class_v<T>, "phpbind: class_<T> binds a class or struct type");

@@ -44,10 +44,16 @@ PHPBIND_NAMESPACE_BEGIN
 /// Operator tags for class_<T>::op<>() and class_<T>::operators<>().
 namespace op {
 // clang-format off
+/// Operator tags for class_::op / operators: `+`, `-`, `*`, `/`, `%` on bound objects, each
+/// implemented by the C++ operator of the same meaning.
 struct add { static constexpr uint8_t opcode = ZEND_ADD; template <class A, class B> static auto apply(const A& a, const B& b) -> decltype(a + b) { return a + b; } };
+/// The `-` operator tag (see op::add).
 struct sub { static constexpr uint8_t opcode = ZEND_SUB; template <class A, class B> static auto apply(const A& a, const B& b) -> decltype(a - b) { return a - b; } };
+/// The `*` operator tag (see op::add).
 struct mul { static constexpr uint8_t opcode = ZEND_MUL; template <class A, class B> static auto apply(const A& a, const B& b) -> decltype(a * b) { return a * b; } };
+/// The `/` operator tag (see op::add); a C++ division by zero is the caller's to refuse.
 struct div { static constexpr uint8_t opcode = ZEND_DIV; template <class A, class B> static auto apply(const A& a, const B& b) -> decltype(a / b) { return a / b; } };
+/// The `%` operator tag (see op::add).
 struct mod { static constexpr uint8_t opcode = ZEND_MOD; template <class A, class B> static auto apply(const A& a, const B& b) -> decltype(a % b) { return a % b; } };
 // clang-format on
 /// Comparison (`==`, `!=`, `<`, `<=`, `>`, `>=`, `<=>`) through the compare

@@ -32,8 +32,11 @@ public:
         : cls_(cls), message_(std::move(message)), code_(code) {}
 
     const char* what() const noexcept override { return message_.c_str(); }
+    /// The message the PHP exception gets (`getMessage()`); may contain NUL bytes.
     const std::string& message() const noexcept { return message_; }
+    /// The code the PHP exception gets (`getCode()`).
     zend_long code() const noexcept { return code_; }
+    /// The PHP class this exception becomes when it crosses a handler edge.
     zend_class_entry* php_class() const noexcept { return cls_(); }
 
     virtual ~throwable() = default;
@@ -88,7 +91,10 @@ class argument_value_error : public throwable {
 public:
     argument_value_error(uint32_t arg_num, std::string message)
         : throwable([]() noexcept { return zend_ce_value_error; }, std::move(message)), num_(arg_num) {}
+    /// Raises the ValueError in the engine, worded as ZPP words it (`f(): Argument #n ($name)
+    /// ...`).
     void raise() const override;
+    /// The argument number (1-based) the message is about.
     uint32_t arg_num() const noexcept { return num_; }
 
 private:
@@ -100,7 +106,9 @@ class argument_type_error : public throwable {
 public:
     argument_type_error(uint32_t arg_num, std::string message)
         : throwable([]() noexcept { return zend_ce_type_error; }, std::move(message)), num_(arg_num) {}
+    /// Raises the TypeError in the engine, worded as ZPP words it (`f(): Argument #n ($name) ...`).
     void raise() const override;
+    /// The argument number (1-based) the message is about.
     uint32_t arg_num() const noexcept { return num_; }
 
 private:
@@ -122,8 +130,11 @@ public:
     const char* what() const noexcept override { return what_.c_str(); }
     /// The PHP exception object (borrowed).
     zend_object* object() const noexcept { return ex_; }
+    /// The exception's class name, as PHP spells it.
     std::string_view class_name() const noexcept { return {ZSTR_VAL(ex_->ce->name), ZSTR_LEN(ex_->ce->name)}; }
+    /// `$e->getMessage()`, read when the exception reached C++ (binary-safe).
     const std::string& message() const noexcept { return message_; }
+    /// `$e->getCode()`, read when the exception reached C++.
     zend_long code() const noexcept { return code_; }
     /// `$e instanceof $ce`
     bool matches(const zend_class_entry* ce) const noexcept { return instanceof_function(ex_->ce, ce); }
@@ -158,6 +169,8 @@ public:
     const char* what() const noexcept override { return "exit() called"; }
     /// The status exit() set (EG(exit_status)).
     int status() const noexcept { return EG(exit_status); }
+    /// Hands the exit back to the engine (the edge of a bound function does it; code that catches
+    /// script_exit to clean up must rethrow instead).
     void restore() const noexcept;
 
 private:

@@ -10,9 +10,12 @@
 
 PHPBIND_NAMESPACE_BEGIN
 
+/// What a bound object's `gc(php::gc_visitor&) const` member reports to the cycle collector: the
+/// PHP values the C++ object holds, so cycles through it are collected.
 class gc_visitor {
 public:
     explicit gc_visitor(zend_get_gc_buffer* buf) noexcept : buf_(buf) {}
+    /// Reports one held value (an empty optional, null or a non-refcounted value is skipped).
     void add(const Value& v) noexcept { add_zval(v.raw()); }
     void add(const Array& v) noexcept { add_zval(v.raw()); }
     void add(const Object& v) noexcept { add_zval(v.raw()); }

@@ -280,6 +280,7 @@ public:
         return static_cast<const T*>(ref_.get());
     }
 
+    /// The entry's name, as `ini_get()` takes it.
     const std::string& name() const noexcept { return state_->name; }
 
     /// Accepts a new value only if `pred(value)` is true. A refused value
@@ -319,6 +320,7 @@ template <class G>
 class globals {
 public:
     globals() = default;
+    /// This thread's block of the module globals (ZTS: the current thread's; NTS: the process's).
     PHPBIND_INLINE G& get() const noexcept {
         PHPBIND_SLOT_CHECK(ref_, "php::globals<G>");
         return *std::launder(static_cast<G*>(ref_.get()));

@@ -27,6 +27,8 @@
 
 PHPBIND_NAMESPACE_BEGIN
 
+/// How long a C++ type may hold PHP memory: `request` (it holds request memory: only until the
+/// request ends) or `persistent` (it may outlive requests).
 enum class lifetime { request, persistent };
 
 /// Specialise (or give T a `static constexpr php::lifetime php_lifetime`) for
@@ -143,6 +145,8 @@ struct lifetime_at {
 };
 } // namespace detail
 
+/// The lifetime of T, derived from its members (an aggregate holding a php::Value is `request`);
+/// specialise it, or give T `static constexpr php::lifetime php_lifetime`, to say so.
 template <class T>
 struct lifetime_of : detail::derived_lifetime {
     static constexpr lifetime value = detail::lifetime_at<T, 0>::value;
@@ -154,6 +158,7 @@ struct lifetime_of<std::function<Sig>> {
     static constexpr lifetime value = lifetime::request;
 };
 
+/// Whether T may outlive the request (lifetime_of<T> is persistent): what php::Static requires.
 template <class T>
 inline constexpr bool persistent_safe = lifetime_of<std::remove_cvref_t<T>>::value == lifetime::persistent;
 
@@ -170,6 +175,7 @@ public:
     explicit Static(A&&... a) : v_(std::forward<A>(a)...) {}
     T& operator*() noexcept { return v_; }
     T* operator->() noexcept { return &v_; }
+    /// The stored value.
     T& get() noexcept { return v_; }
 
 private:

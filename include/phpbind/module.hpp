@@ -41,9 +41,13 @@ struct stub_metadata;
 /// Rows of the module's section in phpinfo() and `php --ri`.
 class info_table {
 public:
+    /// A row of the module's `phpinfo()` / `php --ri` section.
     void row(std::string_view key, std::string_view value);
 };
 
+/// The extension being defined: what PHPBIND_EXTENSION(name, m) hands its block. Functions,
+/// classes, enums, constants, INI entries, globals and lifecycle callbacks are registered through
+/// it; it owns every table it gives the engine and frees them when the module is unloaded.
 class module {
 public:
     explicit module(std::string name);
@@ -51,6 +55,7 @@ public:
     module(const module&) = delete;
     module& operator=(const module&) = delete;
 
+    /// The module name given to PHPBIND_EXTENSION (`extension_loaded()` takes it).
     const std::string& name() const noexcept { return name_; }
 
     /// The version `phpversion('<name>')` and `php --ri` report.
@@ -135,8 +140,11 @@ public:
     /// callbacks at RINIT / RSHUTDOWN (forward / reverse). A callback that
     /// throws fails that phase with a warning naming the module.
     module& on_startup(std::function<void()> f);
+    /// At MSHUTDOWN, in reverse order of addition.
     module& on_shutdown(std::function<void()> f);
+    /// At RINIT, in order of addition.
     module& on_request_start(std::function<void()> f);
+    /// At RSHUTDOWN (after shutdown functions and destructors), in reverse order.
     module& on_request_end(std::function<void()> f);
 
     /// Extra rows for phpinfo(); the section always shows support and version.
@@ -156,6 +164,7 @@ public:
     /// The same, with `on_request_start(G&)` run at every RINIT instead.
     template <class G, class F>
     php::globals<G> globals(F&& on_request_start);
+    /// Glue for ini() and globals(): the storage behind them. Not for direct use.
     detail::globals_registry& globals_registry();  // the storage behind ini() and globals()
 
     /// Records an error in the module's definition. It is reported when the
@@ -173,19 +182,39 @@ public:
         void (*globals_ctor)(void*);
         void (*globals_dtor)(void*);
     };
+    /// Glue for PHPBIND_EXTENSION: builds the zend_module_entry once registration is done. Not for
+    /// direct use.
     zend_module_entry* finish(const hooks& h);
+    /// Glue for PHPBIND_EXTENSION: MINIT (INI entries, constants, classes, then on_startup
+    /// callbacks). Not for direct use.
     zend_result startup(int type, int module_number);
+    /// Glue for PHPBIND_EXTENSION: MSHUTDOWN (runs on_shutdown callbacks in reverse order). Not for
+    /// direct use.
     zend_result shutdown();
+    /// Glue for PHPBIND_EXTENSION: RINIT (runs on_request_start callbacks, resets globals). Not for
+    /// direct use.
     zend_result request_startup();
+    /// Glue for PHPBIND_EXTENSION: RSHUTDOWN (runs on_request_end callbacks). Not for direct use.
     zend_result request_shutdown();
+    /// Glue for PHPBIND_EXTENSION: the engine's post-deactivate hook (releases retained values).
+    /// Not for direct use.
     zend_result post_deactivate();
+    /// Glue for PHPBIND_EXTENSION: the module's phpinfo() section. Not for direct use.
     void print_info();
+    /// Glue for PHPBIND_EXTENSION: the engine's globals constructor. Not for direct use.
     void construct_globals(void* block) noexcept;
+    /// Glue for PHPBIND_EXTENSION: the engine's globals destructor. Not for direct use.
     void destroy_globals(void* block) noexcept;
 
     // Storage for strings the engine keeps pointers to (names, defaults).
+    /// Glue for the binders: a copy of `s` that lives as long as the module (names the engine keeps
+    /// pointers to). Not for direct use.
     const char* keep(std::string_view s);
+    /// Glue for the binders (php::module::def): appends a function entry and keeps its arg info.
+    /// Not for direct use.
     void add_function(const zend_function_entry& fe, std::unique_ptr<zend_internal_arg_info[]> arginfo);
+    /// Glue for the binders: keeps a method table's arg info alive as long as the module. Not for
+    /// direct use.
     void keep_arginfo(std::unique_ptr<zend_internal_arg_info[]> arginfo) { arginfo_.push_back(std::move(arginfo)); }
     /// What the stub generator asked this process to record (src/stubs.cpp); null: nothing.
     detail::stub_metadata* stub_metadata() const noexcept { return stub_.get(); }
@@ -197,6 +226,7 @@ public:
     /// so what only registration reads (method tables) is freed after it.
     /// Modules linked into a program keep it: a later runtime registers again.
     void set_registers_once() noexcept { registers_once_ = true; }
+    /// Whether set_registers_once() was called.
     bool registers_once() const noexcept { return registers_once_; }
     /// Work to do at MINIT, in order (class registration).
     void at_startup(std::function<void(int module_number)> f) { registrations_.push_back(std::move(f)); }

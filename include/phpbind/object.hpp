@@ -30,11 +30,14 @@ public:
 
     explicit ObjectView(zend_object* o) noexcept : o_(o) {}
 
+    /// The engine object (borrowed). A PHPBIND_DEBUG build checks the view is still valid.
     zend_object* raw() const noexcept {
         PHPBIND_VIEW_CHECK("php::ObjectView");
         return o_;
     }
+    /// The object's class (borrowed).
     zend_class_entry* class_entry() const noexcept { return raw()->ce; }
+    /// The object's class name.
     std::string_view class_name() const noexcept {
         zend_string* n = raw()->ce->name;
         return {ZSTR_VAL(n), ZSTR_LEN(n)};
@@ -67,6 +70,7 @@ public:
     template <class R = Value, class... A>
     detail::call_result_t<R> call(std::string_view method, A&&... args) const;
 
+    /// An owned php::Object holding a new reference to the same object.
     Object own() const noexcept;
 
 private:
@@ -99,22 +103,32 @@ public:
     }
     ~Object() { detail::release_zval(&z_); }
 
+    /// A borrowed view of the object (valid while this Object holds it).
     ObjectView view() const noexcept { return ObjectView(Z_OBJ(z_)); }
     operator ObjectView() const noexcept { return view(); }
+    /// The object's class name.
     std::string_view class_name() const noexcept { return view().class_name(); }
+    /// `$obj instanceof $class` (by class entry, or by name: an unknown name is false).
     bool instance_of(const zend_class_entry* ce) const noexcept { return view().instance_of(ce); }
     bool instance_of(std::string_view class_name) const { return view().instance_of(class_name); }
+    /// `$obj->name`, as an owned value (the class's read_property handler: __get applies).
     Value get(std::string_view name) const { return view().get(name); }
+    /// `$obj->name = $value;` with any value a caster converts (write_property: __set, readonly and
+    /// typed properties apply; a violation throws).
     template <class T>
     void set(std::string_view name, T&& value) const {
         view().set(name, std::forward<T>(value));
     }
+    /// `spl_object_id($obj)`
     uint32_t id() const noexcept { return view().id(); }
+    /// `$obj->method(...$args)` with C++ arguments; the result as R (php::Value by default,
+    /// `php::weak<T>`, void).
     template <class R = Value, class... A>
     detail::call_result_t<R> call(std::string_view method, A&&... args) const;
 
     /// The value as a mixed view.
     operator ValueView() const noexcept { return ValueView(const_cast<zval*>(&z_)); }
+    /// The zval holding the object (this Object keeps its reference).
     zval* raw() noexcept { return &z_; }
     const zval* raw() const noexcept { return &z_; }
     /// Hands the reference over to `dst` (uninitialised); this becomes empty
@@ -134,6 +148,8 @@ private:
 
 inline Object ObjectView::own() const noexcept { return Object(*this); }
 
+/// The caster protocol shared by object-typed casters (php::Object, php::ObjectView): declares
+/// `object`, reads only objects. See casters.md.
 struct object_caster_base {
     static constexpr uint32_t type_mask = MAY_BE_OBJECT;
     static constexpr const char* type_name = "object";

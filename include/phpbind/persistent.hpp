@@ -34,6 +34,9 @@ struct detached_deleter {
 };
 } // namespace detail
 
+/// Data detached from the request: a deep copy in persistent memory (strings interned, arrays
+/// immutable), owned by C++ and valid for the life of the process. Handed to PHP in O(1) without
+/// copying (copy_into). Process lifetime: it may live in a php::Static.
 class Persistent {
 public:
     static constexpr lifetime php_lifetime = lifetime::persistent;
@@ -51,7 +54,9 @@ public:
     /// persistent and reports one that points into request memory.
     static Persistent adopt(zval* z);
 
+    /// Whether it holds nothing (default-constructed or moved from).
     bool empty() const noexcept { return !d_; }
+    /// The PHP type of the detached value.
     Type type() const noexcept;
     /// A borrowed, read-only view (valid while this Persistent lives).
     ValueView view() const noexcept;

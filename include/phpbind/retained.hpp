@@ -21,6 +21,10 @@
 
 PHPBIND_NAMESPACE_BEGIN
 
+/// One reference on a request value (object, callable, array, string) held by a process-lifetime
+/// structure (a php::Static, a cache, a long-lived C++ object). phpbind releases every value still
+/// held when the request ends, before the engine frees request memory: the holder becomes empty,
+/// get() returns nothing.
 template <class T>
 class Retained {
 public:

@@ -38,6 +38,8 @@ struct error_report {
     uint32_t line;
 };
 
+/// How php::Runtime starts the engine: argv, INI settings, php.ini loading, the host's modules,
+/// output and error callbacks.
 struct runtime_options {
     /// argv as PHP sees it ($argv, $_SERVER['argv']); argv[0] names the program.
     std::vector<std::string> argv = {"phpbind"};
@@ -55,6 +57,9 @@ struct runtime_options {
     std::function<void(const error_report&)> on_error;
 };
 
+/// The embedded PHP engine (one at a time per process): started by the constructor, stopped by the
+/// destructor. Runs requests, scripts and code; modules given in runtime_options get
+/// MINIT/RINIT/RSHUTDOWN/MSHUTDOWN in the engine's order. See embedding.md.
 class Runtime {
 public:
     /// Starts the engine. Throws php::error if another Runtime is active or

@@ -276,6 +276,8 @@ struct caster<R> {
 };
 
 // ---------------------------------------------------------------------------
+/// The caster of string- or int-keyed maps (std::map, std::unordered_map): `array<K,V>`, every key
+/// and value checked, the first bad one named.
 template <class Map, class K, class V>
 struct map_caster : array_caster_base {
     static_assert(std::is_integral_v<K> || detail::is_string_key<K>,
@@ -393,6 +395,7 @@ struct caster<std::unordered_map<K, V, H, E, A>> : map_caster<std::unordered_map
 
 // ---------------------------------------------------------------------------
 // pair / tuple <-> list
+/// The caster of std::pair and std::tuple: a list of exactly N elements, `array{A, B, ...}`.
 template <class Tuple, class... T>
 struct tuple_caster : array_caster_base {
     static constexpr size_t N = sizeof...(T);

@@ -21,6 +21,7 @@ public:
 
     explicit StringView(zend_string* s) noexcept : s_(s) {}
 
+    /// The engine string (borrowed). A PHPBIND_DEBUG build checks the view is still valid.
     zend_string* raw() const noexcept {
         PHPBIND_VIEW_CHECK("php::StringView");
         return s_;
@@ -28,17 +29,22 @@ public:
     /// The bytes (as String::str()).
     std::string_view str() const noexcept { return {ZSTR_VAL(raw()), ZSTR_LEN(raw())}; }
     operator std::string_view() const noexcept { return str(); }
+    /// The bytes (may contain NUL bytes).
     const char* data() const noexcept { return ZSTR_VAL(raw()); }
+    /// The length in bytes.
     size_t size() const noexcept { return ZSTR_LEN(raw()); }
+    /// Whether the string is "".
     bool empty() const noexcept { return size() == 0; }
     /// PHP's hash of the string (computed once, then cached in the string).
     zend_ulong hash() const noexcept { return zend_string_hash_val(raw()); }
+    /// Whether the engine string is interned (immutable, never freed during the request).
     bool interned() const noexcept { return ZSTR_IS_INTERNED(raw()); }
 
     friend bool operator==(StringView a, StringView b) noexcept { return zend_string_equals(a.raw(), b.raw()); }
     friend bool operator==(StringView a, std::string_view b) noexcept { return a.str() == b; }
     friend std::strong_ordering operator<=>(StringView a, std::string_view b) noexcept { return a.str() <=> b; }
 
+    /// An owned php::String sharing the same engine string (a new reference, no copy).
     String own() const noexcept;
 
 private:
@@ -78,13 +84,19 @@ public:
     }
     ~String() { zval_ptr_dtor_str(&z_); }
 
+    /// A borrowed view of the string (valid while this String holds it).
     StringView view() const noexcept { return StringView(Z_STR(z_)); }
     operator StringView() const noexcept { return view(); }
     operator std::string_view() const noexcept { return {Z_STRVAL(z_), Z_STRLEN(z_)}; }
+    /// The bytes as a std::string_view (valid while this String holds them).
     std::string_view str() const noexcept { return {Z_STRVAL(z_), Z_STRLEN(z_)}; }
+    /// The bytes (NUL-terminated by PHP; may contain NUL bytes).
     const char* data() const noexcept { return Z_STRVAL(z_); }
+    /// The length in bytes.
     size_t size() const noexcept { return Z_STRLEN(z_); }
+    /// Whether the string is "".
     bool empty() const noexcept { return size() == 0; }
+    /// PHP's hash of the string (computed once, cached in the string).
     zend_ulong hash() const noexcept { return view().hash(); }
 
     /// Appends in place; separates first if the payload is shared.
@@ -96,6 +108,7 @@ public:
 
     /// The value as a mixed view.
     operator ValueView() const noexcept { return ValueView(const_cast<zval*>(&z_)); }
+    /// The zval holding the string (this String keeps its reference).
     zval* raw() noexcept { return &z_; }
     const zval* raw() const noexcept { return &z_; }
     /// Hands the reference over to `dst` (uninitialised); this becomes "".

@@ -54,29 +54,45 @@ public:
 
     explicit ValueView(zval* z) noexcept : z_(z) { ZVAL_DEREF(z_); }
 
+    /// The zval (borrowed; references already dereferenced). A PHPBIND_DEBUG build checks the view
+    /// is still valid.
     zval* raw() const noexcept {
         PHPBIND_VIEW_CHECK("php::ValueView");
         return z_;
     }
+    /// The value's PHP type.
     Type type() const noexcept { return static_cast<Type>(Z_TYPE_P(raw())); }
     /// PHP's own name for the type, as in its error messages ("int", "stdClass", ...).
     const char* type_name() const noexcept { return zend_zval_type_name(raw()); }
 
+    /// Type tests (is_null is true for an undefined value too).
     bool is_null() const noexcept { return Z_TYPE_P(raw()) <= IS_NULL; }
+    /// Whether the value is true or false.
     bool is_bool() const noexcept { return Z_TYPE_P(raw()) == IS_TRUE || Z_TYPE_P(raw()) == IS_FALSE; }
+    /// Whether the value is an int.
     bool is_int() const noexcept { return Z_TYPE_P(raw()) == IS_LONG; }
+    /// Whether the value is a float.
     bool is_float() const noexcept { return Z_TYPE_P(raw()) == IS_DOUBLE; }
+    /// Whether the value is a string.
     bool is_string() const noexcept { return Z_TYPE_P(raw()) == IS_STRING; }
+    /// Whether the value is an array.
     bool is_array() const noexcept { return Z_TYPE_P(raw()) == IS_ARRAY; }
+    /// Whether the value is an object.
     bool is_object() const noexcept { return Z_TYPE_P(raw()) == IS_OBJECT; }
 
     /// Unchecked accessors: the caller has tested the type.
     bool as_bool() const noexcept { return Z_TYPE_P(raw()) == IS_TRUE; }
+    /// The int (unchecked: is_int()).
     zend_long as_int() const noexcept { return Z_LVAL_P(raw()); }
+    /// The float (unchecked: is_float()).
     double as_float() const noexcept { return Z_DVAL_P(raw()); }
+    /// The string's bytes, borrowed (unchecked: is_string()).
     std::string_view as_string() const noexcept { return {Z_STRVAL_P(raw()), Z_STRLEN_P(raw())}; }
+    /// The string as a borrowed php::StringView (unchecked: is_string()).
     StringView as_string_view() const noexcept;
+    /// The array as a borrowed php::ArrayView (unchecked: is_array()).
     ArrayView as_array() const noexcept;
+    /// The object as a borrowed php::ObjectView (unchecked: is_object()).
     ObjectView as_object() const noexcept;
 
     /// PHP's loose truthiness (`(bool)$v`). An object's cast handler may run
@@ -156,13 +172,18 @@ public:
     /// Writes a new reference to the value into `dst` (uninitialised).
     void copy_into(zval* dst) const noexcept { ZVAL_COPY(dst, &z_); }
 
+    /// A borrowed view of the value (valid while this Value lives).
     ValueView view() const noexcept { return ValueView(const_cast<zval*>(&z_)); }
     operator ValueView() const noexcept { return view(); }
+    /// The zval (this Value keeps owning it).
     zval* raw() noexcept { return &z_; }
     const zval* raw() const noexcept { return &z_; }
 
+    /// The value's PHP type.
     Type type() const noexcept { return view().type(); }
+    /// PHP's own name for the type, as in its error messages ("int", "stdClass", ...).
     const char* type_name() const noexcept { return view().type_name(); }
+    /// Whether the value is null.
     bool is_null() const noexcept { return view().is_null(); }
 
 private:
