@@ -118,38 +118,29 @@ struct arg_pack {
     }
 };
 
-/// A call result as C++ type R: exact PHP types only (int to float allowed);
-/// anything else throws php::type_error naming both types.
-template <class R>
-R convert_result(zval* z) {
-    using C = caster<R>;
-    static_assert(!requires { C::borrows; },
-                  "phpbind: a borrowed view of a call result would dangle once the result is released; "
-                  "ask for an owned type (php::Value, php::String, php::Array, std::string, ...)");
-    typename C::parsed p;
-    if (UNEXPECTED(!C::try_load(z, p))) result_type_error(C::type_name, C::type_mask, z);
-    return C::get(p);
-}
-
 /// Converts `z` in place with PHP's weak rules for a scalar return type
 /// (zend_verify_scalar_type_hint, as zend_verify_return_type does in a file
 /// without strict_types); false if they refuse it. Through the edge: a
 /// Stringable's __toString and a deprecation's error handler are PHP code.
 bool weak_scalar_result(uint32_t mask, zval* z);
 
-/// convert_result() with the weak rules first (php::weak<R>).
-template <class R>
-R convert_result_weak(zval* z) {
+/// A call result as C++ type R: exact PHP types only (int to float allowed),
+/// or with `Weak` (php::weak<R>) the weak return-type rules first; anything
+/// else throws php::type_error naming both types.
+template <class R, bool Weak = false>
+R convert_result(zval* z) {
     using C = caster<R>;
     static_assert(!requires { C::borrows; },
                   "phpbind: a borrowed view of a call result would dangle once the result is released; "
-                  "ask for an owned type (php::String, std::string, ...)");
-    constexpr uint32_t scalar = C::type_mask & (MAY_BE_BOOL | MAY_BE_LONG | MAY_BE_DOUBLE | MAY_BE_STRING);
-    static_assert(scalar != 0 && !(C::type_mask & (MAY_BE_ARRAY | MAY_BE_OBJECT)),
-                  "phpbind: php::weak<T> is for scalar results (bool, integers, floats, strings, their optionals)");
+                  "ask for an owned type (php::Value, php::String, php::Array, std::string, ...)");
     typename C::parsed p;
-    if (C::try_load(z, p)) return C::get(p);
-    if (weak_scalar_result(scalar, z) && C::try_load(z, p)) return C::get(p);
+    if (EXPECTED(C::try_load(z, p))) return C::get(p);
+    if constexpr (Weak) {
+        constexpr uint32_t scalar = C::type_mask & (MAY_BE_BOOL | MAY_BE_LONG | MAY_BE_DOUBLE | MAY_BE_STRING);
+        static_assert(scalar != 0 && !(C::type_mask & (MAY_BE_ARRAY | MAY_BE_OBJECT)),
+                      "phpbind: php::weak<T> is for scalar results (bool, integers, floats, strings, their optionals)");
+        if (weak_scalar_result(scalar, z) && C::try_load(z, p)) return C::get(p);
+    }
     result_type_error(C::type_name, C::type_mask, z);
 }
 
@@ -163,17 +154,10 @@ call_result_t<R> finish(zval* ret, zend_function* fn, zval* callable) {
         release_checked(ret);
     } else if constexpr (std::is_same_v<R, Value>) {
         return Value::adopt(ret);
-    } else if constexpr (!std::is_same_v<R, call_result_t<R>>) {
-        Value owner = Value::adopt(ret);
-        try {
-            return convert_result_weak<call_result_t<R>>(owner.raw());
-        } catch (const type_error& e) {
-            rethrow_with_callee(e, fn, callable);
-        }
     } else {
         Value owner = Value::adopt(ret);  // released even if the conversion throws
         try {
-            return convert_result<R>(owner.raw());
+            return convert_result<call_result_t<R>, !std::is_same_v<R, call_result_t<R>>>(owner.raw());
         } catch (const type_error& e) {
             rethrow_with_callee(e, fn, callable);
         }

@@ -1,6 +1,7 @@
 <?php
-// tests/docs/check-docs.php — the C++ in README.md and docs/*.md compiles,
-// and the output the README shows is what it prints (ctest `docs`).
+// tests/docs/check-docs.php — the C++ in README.md and docs/*.md compiles, the
+// PHP parses, and the output the README shows is what it prints (ctest `docs`).
+// The README's shell steps are run by ctest `newcomer` (check-newcomer.sh).
 //
 //   php check-docs.php --src=<phpbind source dir> --work=<dir> --cxx=<compiler> --php=<php>
 //                      --php-includes="<-I flags>" --library=<libphpbind.a>
@@ -34,9 +35,11 @@ $prelude = "#include <phpbind/phpbind.hpp>\n#include <phpbind/runtime.hpp>\n" .
            implode('', array_map(fn($h) => "#include <$h>\n",
                ['compare', 'cstdint', 'functional', 'map', 'optional', 'stdexcept', 'string', 'string_view', 'vector']));
 
-$files = array_merge(["$src/README.md"], glob("$src/docs/*.md"));
+// docs/reference.md is left out: its blocks are the headers' own declarations.
+$files = array_merge(["$src/README.md"], array_filter(glob("$src/docs/*.md"), fn($f) => basename($f) !== 'reference.md'));
 $jobs = [];     // compile jobs: [name, file, args, expect-fail-text|null]
 $outputs = [];  // [name, so, command, expected]
+$lints = [];    // PHP blocks: [name, file]
 $failures = [];
 foreach ($files as $file) {
     $lines = file($file, FILE_IGNORE_NEW_LINES);
@@ -55,6 +58,11 @@ foreach ($files as $file) {
             $job = make_job($where, $note, $body, $prelude, $work, count($jobs));
             if (is_string($job)) $failures[] = $job;
             else $jobs[] = $job;
+        } elseif ($lang === 'php') {
+            // PHP blocks parse (php -l).
+            $path = sprintf('%s/php%02d.php', $work, count($lints));
+            file_put_contents($path, (str_starts_with(ltrim($body[0] ?? ''), '<?php') ? '' : "<?php\n") . implode("\n", $body) . "\n");
+            $lints[] = [$where, $path];
         } elseif ($note !== null && preg_match('/^output so=(\w+)$/', $note, $m)) {
             [$cmd, $expected] = split_output($body);
             $outputs[] = [$where, $m[1], $cmd, $expected];
@@ -146,6 +154,12 @@ while ($queue || $running) {
     if ($running) usleep(100000);
 }
 
+foreach ($lints as [$where, $path]) {
+    exec(escapeshellarg($o['php']) . ' -n -l ' . escapeshellarg($path) . ' 2>&1', $lint, $status);
+    if ($status !== 0) $failures[] = "$where: the PHP block does not parse:\n" . implode("\n", $lint);
+    $lint = [];
+}
+
 // Run what the README shows, and compare.
 foreach ($outputs as [$where, $so, $cmd, $expected]) {
     if (!isset($built[$so])) { $failures[] = "$where: output of $so.so, which was not built"; continue; }
@@ -160,7 +174,8 @@ foreach ($outputs as [$where, $so, $cmd, $expected]) {
 
 if ($failures) {
     echo implode("\n\n", $failures), "\n";
-    echo count($failures), " of ", count($jobs) + count($outputs), " checks failed\n";
+    echo count($failures), " of ", count($jobs) + count($outputs) + count($lints), " checks failed\n";
     exit(1);
 }
-echo "ok: ", count($jobs), " C++ blocks compiled as annotated, ", count($outputs), " shown output(s) reproduced\n";
+echo "ok: ", count($jobs), " C++ blocks compiled as annotated, ", count($lints), " PHP blocks parsed, ",
+     count($outputs), " shown output(s) reproduced\n";

@@ -16,29 +16,42 @@ fail() { echo "FAIL: $*"; exit 1; }
 step() { echo "== $1: $(( $(date +%s) - t0 )) s"; t0=$(date +%s); }
 start=$(date +%s) t0=$start
 
-# 1. The library alone, installed (README: "Building your own extension").
-cmake -S "$src" -B phpbind-build -DCMAKE_BUILD_TYPE=Release -DPHP_CONFIG="$php_config" >/dev/null
-cmake --build phpbind-build -j2 >/dev/null
-cmake --install phpbind-build --prefix "$work/opt/phpbind" >/dev/null
-step "phpbind built and installed"
+# 1-2. The README's own steps, as written there (the blocks annotated
+# docs-check: newcomer), with two substitutions: the source tree for
+# `phpbind` and a prefix in the work directory for /opt/phpbind, and DESTDIR
+# on the extension's `cmake --install`, which keeps it out of the system.
 prefix="$work/opt/phpbind"
-
-# 2. A new extension from the template; it builds, writes its stub, passes its tests.
-cmake -DNAME=wordcount -P "$prefix/lib/cmake/phpbind/phpbind-new.cmake" >/dev/null
+"$php" -n -r '
+    $lines = file($argv[1], FILE_IGNORE_NEW_LINES);
+    for ($i = 0; $i < count($lines); $i++) {
+        if ($lines[$i] !== "<!-- docs-check: newcomer -->") continue;
+        for ($i += 2; $lines[$i] !== "```"; $i++) echo $lines[$i], "\n";
+    }' "$src/README.md" > readme-steps.sh
+[ "$(grep -c . readme-steps.sh)" -ge 8 ] || fail "the README's newcomer steps were not found"
+sed -i -e "s|cmake -S phpbind |cmake -S $src |" -e "s|/opt/phpbind|$prefix|g" \
+       -e "s|^cmake --install build |DESTDIR=$work/stage cmake --install build |" readme-steps.sh
+grep -q "^DESTDIR=" readme-steps.sh || fail "the README no longer installs the extension with cmake --install build"
+out=$(bash -e readme-steps.sh 2>&1) || fail "a README step failed:
+$(tail -40 <<<"$out")"
+grep -q 'Hello, you!' <<<"$out" || fail "the README's php command did not greet: $out"
+grep -q '100% tests passed, 0 tests failed out of 2' <<<"$out" || fail "expected the template's 2 tests (plain, valgrind): $out"
+step "the README's steps: phpbind built and installed, an extension created, built, tested and installed"
 cd wordcount
-cmake -S . -B build -DCMAKE_PREFIX_PATH="$prefix" -DPHP_CONFIG="$php_config" >/dev/null
-cmake --build build >/dev/null
-out=$(cd build && ctest --output-on-failure 2>&1) || fail "the template's tests failed: $out"
-grep -q '100% tests passed, 0 tests failed out of 2' <<<"$out" || fail "expected 2 tests (plain, valgrind): $out"
+# The CMake lines the README shows are the template's.
+"$php" -n -r '
+    $lines = file($argv[1], FILE_IGNORE_NEW_LINES);
+    $i = array_search("<!-- docs-check: template-cmake -->", $lines, true);
+    if ($i === false) exit(1);
+    for ($i += 2; $lines[$i] !== "```"; $i++) echo trim(preg_replace("/#.*$/", "", $lines[$i])), "\n";
+    ' "$src/README.md" > readme-cmake.txt || fail "the README's template CMake block was not found"
+while read -r line; do
+  [ -z "$line" ] || grep -qF -- "$line" CMakeLists.txt || fail "the README shows '$line', the template's CMakeLists.txt does not have it"
+done < readme-cmake.txt
 "$php" -n -l build/wordcount.stub.php >/dev/null || fail "the stub does not parse"
 grep -qF 'function greet(string $name): string {}' build/wordcount.stub.php || fail "the stub lacks greet()"
 grep -qF '@return array<int>' build/wordcount.stub.php || fail "the stub lacks Tally::history()'s array type"
 readelf -S build/wordcount.so | grep -q '\.debug_info' && fail "the extension carries debug information"
-out=$("$php" -n -d extension="$PWD/build/wordcount.so" -r 'echo Wordcount\greet("newcomer"), "\n";')
-[ "$out" = "Hello, newcomer!" ] || fail "greet() said '$out'"
-DESTDIR="$work/stage" cmake --install build >/dev/null
 [ -f "$work/stage$("$php_config" --extension-dir)/wordcount.so" ] || fail "cmake --install did not install wordcount.so"
-step "extension created, built, tested (plain and valgrind) and installed"
 
 # 3. The PECL way against the installed phpbind.
 phpize_build() {  # <dir> [configure options]
