@@ -10,7 +10,7 @@
 
 BUILD ?= build
 JOBS ?= 2
-PACKAGES := php8.2-cli php8.2-dev libphp8.2-embed cmake make g++ binutils valgrind libgtest-dev
+PACKAGES := php8.2-cli php8.2-dev libphp8.2-embed cmake make g++ binutils valgrind libgtest-dev pkg-config autoconf libtool
 
 .PHONY: deps configure demo test bench fuzz clean
 
