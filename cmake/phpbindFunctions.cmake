@@ -20,6 +20,9 @@ include_guard(GLOBAL)
 # Where the files these functions use live: next to this file, in the source
 # tree and in the installed package alike.
 set(_PHPBIND_SHARE_DIR "${CMAKE_CURRENT_LIST_DIR}" CACHE INTERNAL "phpbind's CMake and tool files")
+# Where `cmake --install` puts extensions: PHP's own extension directory, an
+# absolute path (as phpize's `make install`), unless the project says otherwise.
+set(PHPBIND_EXTENSION_INSTALL_DIR "${PHP_EXTENSION_DIR}" CACHE PATH "where cmake --install puts extensions")
 set(PHPBIND_VALGRIND_SUPPRESSIONS "${CMAKE_CURRENT_LIST_DIR}/valgrind.supp"
     CACHE INTERNAL "valgrind suppressions for the engine's known false positives")
 
@@ -77,15 +80,16 @@ function(phpbind_add_extension name)
   endif()
   if(PHPBIND_INSTALL_EXTENSIONS AND NOT ARG_NO_INSTALL)
     if(NOT ARG_INSTALL_DIR)
-      set(ARG_INSTALL_DIR "${PHP_EXTENSION_DIR}")
+      set(ARG_INSTALL_DIR "${PHPBIND_EXTENSION_INSTALL_DIR}")
     endif()
     install(TARGETS ${name} LIBRARY DESTINATION "${ARG_INSTALL_DIR}")
   endif()
 endfunction()
 
 # _phpbind_variant(<ext> <variant> <phpbind-target>): <ext>_<variant>.so, built
-# from <ext>'s sources, libraries, include directories, definitions and options
-# against another build of phpbind.
+# from the SOURCES and LIBRARIES given to phpbind_add_extension(<ext>) and
+# <ext>'s include directories, definitions and options, against another build
+# of phpbind.
 function(_phpbind_variant ext variant phpbind_target)
   set(_v ${ext}_${variant})
   if(TARGET ${_v})
@@ -103,9 +107,13 @@ function(_phpbind_variant ext variant phpbind_target)
     set(_libs "")
   endif()
   phpbind_add_extension(${_v} SOURCES ${_abs} LIBRARIES ${_libs} PHPBIND_TARGET ${phpbind_target} NO_INSTALL)
-  foreach(_p INCLUDE_DIRECTORIES COMPILE_DEFINITIONS COMPILE_OPTIONS)
+  # The extension's own settings; the library's definitions (which the
+  # property carries along transitively) are the variant's library's to give.
+  foreach(_p INCLUDE_DIRECTORIES COMPILE_OPTIONS)
     set_property(TARGET ${_v} APPEND PROPERTY ${_p} "$<TARGET_PROPERTY:${ext},${_p}>")
   endforeach()
+  set_property(TARGET ${_v} APPEND PROPERTY COMPILE_DEFINITIONS
+    "$<FILTER:$<TARGET_PROPERTY:${ext},COMPILE_DEFINITIONS>,EXCLUDE,^PHPBIND_(DEBUG|LIBRARY_)>")
   set_target_properties(${_v} PROPERTIES LIBRARY_OUTPUT_DIRECTORY "$<TARGET_FILE_DIR:${ext}>")
 endfunction()
 
@@ -161,7 +169,8 @@ function(phpbind_add_phpt_tests ext)
   endif()
   cmake_path(ABSOLUTE_PATH ARG_DIR BASE_DIRECTORY "${CMAKE_CURRENT_SOURCE_DIR}")
   set(_run "${_PHPBIND_SHARE_DIR}/phpbind-run-phpt.sh")
-  set(_env "RUN_TESTS=${PHP_RUN_TESTS};PHPBIND_VALGRIND_SUPP=${PHPBIND_VALGRIND_SUPPRESSIONS};${ARG_ENVIRONMENT}")
+  # run-tests.php itself runs on the same PHP as the tests.
+  set(_env "RUN_TESTS=${PHP_RUN_TESTS};PHP_FOR_RUNNER=${PHP_EXECUTABLE};PHPBIND_VALGRIND_SUPP=${PHPBIND_VALGRIND_SUPPRESSIONS};${ARG_ENVIRONMENT}")
   set(_work "${CMAKE_CURRENT_BINARY_DIR}/phpt")
   if(NOT CMAKE_TESTING_ENABLED)
     message(FATAL_ERROR "phpbind_add_phpt_tests(${ext}): call enable_testing() first, in the top-level CMakeLists.txt")
@@ -171,12 +180,14 @@ function(phpbind_add_phpt_tests ext)
   set(_tests ${ext}-phpt)
   if(ARG_VALGRIND)
     find_program(PHPBIND_VALGRIND valgrind)
-    if(NOT PHPBIND_VALGRIND)
-      message(FATAL_ERROR "phpbind_add_phpt_tests(${ext} VALGRIND): valgrind not found (Debian: apt-get install valgrind)")
+    if(PHPBIND_VALGRIND)
+      add_test(NAME ${ext}-phpt-valgrind
+        COMMAND "${_run}" valgrind "${PHP_EXECUTABLE}" $<TARGET_FILE:${ext}> ${ARG_MODULE} "${ARG_DIR}" "${_work}/${ext}-valgrind")
+      list(APPEND _tests ${ext}-phpt-valgrind)
+    else()
+      message(WARNING "phpbind_add_phpt_tests(${ext} VALGRIND): valgrind not found, so ${ext}-phpt-valgrind "
+                      "is not registered (Debian: apt-get install valgrind)")
     endif()
-    add_test(NAME ${ext}-phpt-valgrind
-      COMMAND "${_run}" valgrind "${PHP_EXECUTABLE}" $<TARGET_FILE:${ext}> ${ARG_MODULE} "${ARG_DIR}" "${_work}/${ext}-valgrind")
-    list(APPEND _tests ${ext}-phpt-valgrind)
   endif()
   if(ARG_DEBUG)
     _phpbind_variant(${ext} debug phpbind::debug)

@@ -21,12 +21,14 @@ PHPBIND_NAMESPACE_BEGIN
 namespace detail {
 
 struct stub_metadata {
+    // Copies of the doc texts: a binding may pass a string that does not
+    // outlive its registration.
     struct param_meta {
-        const char* doc;
+        std::string doc;
         std::string (*phpdoc)();
     };
     struct function_meta {
-        const char* doc;
+        std::string doc;
         std::string (*return_phpdoc)();
         std::vector<param_meta> params;
     };
@@ -62,8 +64,8 @@ std::string lower(std::string_view v) {
 } // namespace
 
 void record_stub_function(stub_metadata& s, const function_record& r) {
-    stub_metadata::function_meta f{r.doc, r.return_phpdoc, {}};
-    for (size_t i = 0; i < r.n; ++i) f.params.push_back({r.params[i].doc, r.params[i].phpdoc});
+    stub_metadata::function_meta f{r.doc ? r.doc : "", r.return_phpdoc, {}};
+    for (size_t i = 0; i < r.n; ++i) f.params.push_back({r.params[i].doc ? r.params[i].doc : "", r.params[i].phpdoc});
     if (!r.methods) {
         s.functions[lower(r.name)] = std::move(f);
         return;
@@ -104,8 +106,8 @@ void json_string(std::string& out, std::string_view v) {
     out += '"';
 }
 
-void json_nullable(std::string& out, const char* v) {
-    if (v && *v) json_string(out, v);
+void json_nullable(std::string& out, const std::string& v) {
+    if (!v.empty()) json_string(out, v);
     else out += "null";
 }
 
@@ -153,7 +155,7 @@ void write_stub_metadata(const stub_metadata& s, const std::string& module_name)
         first = false;
         json_string(out, name);
         out += ":{\"doc\":";
-        json_nullable(out, t.doc.c_str());
+        json_nullable(out, t.doc);
         out += ",\"methods\":";
         json_functions(out, t.methods);
         out += '}';

@@ -94,13 +94,14 @@ PHPBIND_NAMESPACE_END
 #define PHPBIND_DETAIL_ABI_PBDEBUG _without_PHPBIND_DEBUG
 #endif
 #define PHPBIND_DETAIL_ABI_TAG                                                                      \
-    PHPBIND_DETAIL_XCAT5(phpbind_0_1_for_php_api_, ZEND_MODULE_API_NO, PHPBIND_DETAIL_ABI_ZTS,       \
+    PHPBIND_DETAIL_XCAT5(phpbind_for_php_api_, ZEND_MODULE_API_NO, PHPBIND_DETAIL_ABI_ZTS,       \
                          PHPBIND_DETAIL_ABI_ZDEBUG, PHPBIND_DETAIL_ABI_PBDEBUG)
 #define PHPBIND_DETAIL_ABI_STRING PHPBIND_DETAIL_STR(PHPBIND_DETAIL_ABI_TAG)
 extern "C" __attribute__((visibility("hidden"))) const char PHPBIND_DETAIL_ABI_TAG[];
 namespace {
-// One pointer per translation unit; `used` keeps it (and so the reference).
-[[gnu::used]] const char* const phpbind_detail_abi_reference = PHPBIND_DETAIL_ABI_TAG;
+// One pointer per translation unit; `used` keeps it in the object file and
+// `retain` in the link, also under --gc-sections (and so the reference).
+[[gnu::used, gnu::retain]] const char* const phpbind_detail_abi_reference = PHPBIND_DETAIL_ABI_TAG;
 }  // namespace
 
 // ---- Engine differences between the PHP versions phpbind supports ---------------

@@ -600,6 +600,7 @@ struct binder {
                           uint32_t flags, const Extra&... extra) {
         constexpr auto slots = parameter_slots<Extra...>();
         static_assert(slots[sizeof...(Extra)] <= N, "phpbind: more php::arg() annotations than parameters");
+        static_assert(sizeof...(Extra) - slots[sizeof...(Extra)] <= 1, "phpbind: more than one php::doc() for one function");
         param_info pi[N ? N : 1] = {param_info{nullptr, param<A>::type_mask, param<A>::by_ref, param<A>::is_variadic,
                                                false, class_name_of<typename param<A>::c>(), nullptr,
                                                phpdoc_of<typename param<A>::value_type>()}...};

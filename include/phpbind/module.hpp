@@ -165,7 +165,7 @@ public:
     template <class G, class F>
     php::globals<G> globals(F&& on_request_start);
     /// Glue for ini() and globals(): the storage behind them. Not for direct use.
-    detail::globals_registry& globals_registry();  // the storage behind ini() and globals()
+    detail::globals_registry& globals_registry();
 
     /// Records an error in the module's definition. It is reported when the
     /// engine starts the module, which then fails to start.
@@ -206,7 +206,6 @@ public:
     /// Glue for PHPBIND_EXTENSION: the engine's globals destructor. Not for direct use.
     void destroy_globals(void* block) noexcept;
 
-    // Storage for strings the engine keeps pointers to (names, defaults).
     /// Glue for the binders: a copy of `s` that lives as long as the module (names the engine keeps
     /// pointers to). Not for direct use.
     const char* keep(std::string_view s);

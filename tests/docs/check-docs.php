@@ -6,23 +6,9 @@
 //   php check-docs.php --src=<phpbind source dir> --work=<dir> --cxx=<compiler> --php=<php>
 //                      --php-includes="<-I flags>" --library=<libphpbind.a>
 //
-// Every ```cpp block must be preceded by an annotation (an HTML comment, not
-// shown when the page is rendered) saying how it is compiled:
-//
-//   <!-- docs-check: tu -->            a translation unit as it stands
-//   <!-- docs-check: module -->        declarations, then statements on `m` (the
-//                                      first line starting with `m.` and what follows
-//                                      go into a function taking `php::module& m`)
-//   <!-- docs-check: body(<params>) -->  statements: the body of a function with those parameters
-//   <!-- docs-check: fails "<text>" -->  must not compile, with <text> in the diagnostics
-//
-// Any of them may add `context: <C++>` (declarations the block assumes,
-// placed before it), `defines: <NAME>...` and `so=<name>` (tu only: also
-// built as an extension). A ``` block annotated `<!-- docs-check: output so=<name> -->`
-// starts with `$ php ...` lines (the command, run with that extension next to it
-// as ./<name>.so) followed by the output it must print.
-// Each block is compiled on its own, with <phpbind/phpbind.hpp> and the usual
-// standard headers included first.
+// Every ```cpp block is preceded by an annotation saying how it is compiled
+// (`<!-- docs-check: tu | module | body(...) | fails "..." -->`, described in
+// docs/testing.md, "Code in the documentation"); each is compiled on its own.
 
 $o = getopt('', ['src:', 'work:', 'cxx:', 'php:', 'php-includes:', 'library:']);
 foreach (['src', 'work', 'cxx', 'php', 'php-includes', 'library'] as $k) {
@@ -127,16 +113,17 @@ while ($queue || $running) {
             ? "$cxx -std=c++20 -fPIC -shared -O1 -fvisibility=hidden $d $inc " . escapeshellarg($path) . ' ' .
               escapeshellarg($o['library']) . ' -o ' . escapeshellarg("$work/$so.so")
             : "$cxx -std=c++20 -fsyntax-only $d $inc " . escapeshellarg($path);
-        $p = proc_open($cmd . ' 2>&1', [1 => ['pipe', 'w']], $pipes);
-        $running[] = [$job, $p, $pipes[1]];
+        // Diagnostics go to a file: a pipe read only at the end would fill and stall the compiler.
+        $log = $path . '.log';
+        $p = proc_open($cmd . ' > ' . escapeshellarg($log) . ' 2>&1', [], $pipes);
+        $running[] = [$job, $p, $log];
     }
     $still = [];
     foreach ($running as [$job, $p, $out]) {
         // proc_get_status() reports the exit code once, when it first sees the process gone.
         $st = proc_get_status($p);
         if ($st['running']) { $still[] = [$job, $p, $out]; continue; }
-        $text = stream_get_contents($out);
-        fclose($out);
+        $text = (string) file_get_contents($out);
         $status = $st['exitcode'];
         proc_close($p);
         [$where, $path, $so, $fail] = $job;

@@ -147,13 +147,15 @@ php::Value json_decode_raw(std::string_view json) {
     ZVAL_UNDEF(&out);
     php_json_decode_ex(&out, json.data(), json.size(), PHP_JSON_OBJECT_AS_ARRAY | PHP_JSON_THROW_ON_ERROR, 512);
     php::Value result = php::Value::adopt(&out);
+    zend_object* pending = EG(exception);
     try {
         php::throw_if_pending();
     } catch (const php::error_already_set& e) {
-        // The same object, handed back to PHP unchanged when rethrown.
-        if (e.class_name() == "JsonException" && e.code() == 4) throw;  // JSON_ERROR_SYNTAX
-        throw php::runtime_exception("unexpected: " + e.message());
+        // The very object the engine raised, handed back to PHP when rethrown.
+        if (e.object() == pending && e.class_name() == "JsonException" && e.code() == 4) throw;  // JSON_ERROR_SYNTAX
+        throw php::runtime_exception("not the pending exception: " + e.message());
     }
+    if (pending) throw php::runtime_exception("throw_if_pending() did not throw");
     return result;
 }
 

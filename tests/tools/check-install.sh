@@ -54,24 +54,26 @@ if out=$(cmake --build "$work/consumer-odr" --target consumer 2>&1); then
 fi
 grep -q 'link phpbind::debug instead' <<<"$out" || fail "no diagnostic for PHPBIND_DEBUG on the release library: $out"
 
-# Refused: another PHP than phpbind was compiled against, both named.
-fake="$work/other-php"
-mkdir -p "$fake/include/php"
-cat >"$fake/php-config" <<FAKE
-#!/bin/sh
-case "\$1" in
-  --vernum) echo 80315 ;;
-  --includes) echo "-I$fake/include/php" ;;
-  *) exec "$php_config" "\$@" ;;
-esac
-FAKE
-chmod +x "$fake/php-config"
-if out=$(cmake -S "$src/tests/install" -B "$work/consumer-other" -DCMAKE_PREFIX_PATH="$prefix" \
-              -DPHP_CONFIG="$fake/php-config" 2>&1); then
-  fail "a consumer finding another PHP was configured"
-fi
-tr -s ' \n' ' ' <<<"$out" | grep -q "compiled against PHP [0-9]* ($php_config.*found PHP 80315 ($fake/php-config" \
-  || fail "the PHP mismatch message does not name both: $out"
+# Refused: another PHP than phpbind was compiled against, both named: another
+# version with the same headers, and the same version with other headers.
+vernum=$("$php_config" --vernum)
+fake_php() {  # <dir> <vernum> <includes>
+  mkdir -p "$1"
+  printf '#!/bin/sh\ncase "$1" in\n  --vernum) echo %s ;;\n  --includes) echo "%s" ;;\n  *) exec "%s" "$@" ;;\nesac\n' \
+    "$2" "$3" "$php_config" >"$1/php-config"
+  chmod +x "$1/php-config"
+}
+fake_php "$work/php-8.3" 80315 "$("$php_config" --includes)"
+mkdir -p "$work/php-elsewhere/include/php"
+fake_php "$work/php-elsewhere" "$vernum" "-I$work/php-elsewhere/include/php"
+for fake in "$work/php-8.3" "$work/php-elsewhere"; do
+  if out=$(cmake -S "$src/tests/install" -B "$fake/consumer" -DCMAKE_PREFIX_PATH="$prefix" \
+                -DPHP_CONFIG="$fake/php-config" 2>&1); then
+    fail "a consumer finding another PHP ($fake) was configured"
+  fi
+  tr -s ' \n' ' ' <<<"$out" | grep -q "compiled against PHP $vernum ($php_config.*found PHP [0-9]* ($fake/php-config" \
+    || fail "the PHP mismatch message does not name both: $out"
+done
 
 # Bypassing CMake: the compile-time checks need the flags phpbind.pc gives;
 # without them, the link refuses the mismatch by the settings' name.
@@ -91,11 +93,20 @@ if out=$(g++ -shared -fPIC -O2 $cflags -DPHPBIND_DEBUG $("$php_config" --include
   fail "PHPBIND_DEBUG with phpbind.pc's release flags compiled"
 fi
 grep -q 'link phpbind::debug instead' <<<"$out" || fail "no diagnostic for PHPBIND_DEBUG under phpbind.pc: $out"
+# The library's definitions name another PHP version than these headers.
 # shellcheck disable=SC2086
-if out=$(g++ -shared -fPIC -O2 -std=c++20 -fvisibility=hidden -DPHPBIND_DEBUG -I"$prefix/include" $("$php_config" --includes) \
+if out=$(g++ -fsyntax-only -std=c++20 -DPHPBIND_LIBRARY_PHP_VERSION_ID=80100 -DPHPBIND_LIBRARY_DEBUG=0 \
+             -I"$prefix/include" $("$php_config" --includes) "$work/raw.cpp" 2>&1); then
+  fail "headers of PHP $vernum compiled against a library built for 8.1"
+fi
+grep -q "php_headers_match<80100, $vernum>" <<<"$out" || fail "the version mismatch did not name both versions: $out"
+# (With unused sections collected: the reference survives --gc-sections.)
+# shellcheck disable=SC2086
+if out=$(g++ -shared -fPIC -O2 -std=c++20 -fvisibility=hidden -ffunction-sections -fdata-sections -Wl,--gc-sections \
+             -DPHPBIND_DEBUG -I"$prefix/include" $("$php_config" --includes) \
              "$work/raw.cpp" "$prefix/lib/libphpbind.a" -o "$work/raw.so" 2>&1); then
   fail "a PHPBIND_DEBUG source linked against the release library"
 fi
-grep -q 'phpbind_0_1_for_php_api_[0-9]*_nts_engine_release_with_PHPBIND_DEBUG' <<<"$out" \
+grep -q 'phpbind_for_php_api_[0-9]*_nts_engine_release_with_PHPBIND_DEBUG' <<<"$out" \
   || fail "the link did not name the mismatched settings: $out"
 echo "ok: installed package builds, loads, installs and refuses mismatches"

@@ -25,7 +25,7 @@ prefix="$work/opt/phpbind"
     $lines = file($argv[1], FILE_IGNORE_NEW_LINES);
     for ($i = 0; $i < count($lines); $i++) {
         if ($lines[$i] !== "<!-- docs-check: newcomer -->") continue;
-        for ($i += 2; $lines[$i] !== "```"; $i++) echo $lines[$i], "\n";
+        for ($i += 2; $i < count($lines) && $lines[$i] !== "```"; $i++) echo $lines[$i], "\n";
     }' "$src/README.md" > readme-steps.sh
 [ "$(grep -c . readme-steps.sh)" -ge 8 ] || fail "the README's newcomer steps were not found"
 sed -i -e "s|cmake -S phpbind |cmake -S $src |" -e "s|/opt/phpbind|$prefix|g" \
@@ -42,7 +42,7 @@ cd wordcount
     $lines = file($argv[1], FILE_IGNORE_NEW_LINES);
     $i = array_search("<!-- docs-check: template-cmake -->", $lines, true);
     if ($i === false) exit(1);
-    for ($i += 2; $lines[$i] !== "```"; $i++) echo trim(preg_replace("/#.*$/", "", $lines[$i])), "\n";
+    for ($i += 2; $i < count($lines) && $lines[$i] !== "```"; $i++) echo trim(preg_replace("/#.*$/", "", $lines[$i])), "\n";
     ' "$src/README.md" > readme-cmake.txt || fail "the README's template CMake block was not found"
 while read -r line; do
   [ -z "$line" ] || grep -qF -- "$line" CMakeLists.txt || fail "the README shows '$line', the template's CMakeLists.txt does not have it"

@@ -25,6 +25,8 @@ function run(callable $f) {
         $r = get_class($e) . ": " . $e->getMessage();
     }
     restore_error_handler();
+    // PHP 8.4 names closures {closure:file:line}; the two sides are different closures.
+    $r = preg_replace('/\{closure:[^}]*\}/', '{closure}', $r);
     return $r . ($notes ? " [" . implode("; ", $notes) . "]" : "");
 }
 $same = 0;
