@@ -83,6 +83,15 @@ std::string php_literal(const zval* z) {
 
 } // namespace
 
+void typed_ref_type_error(uint32_t num, uint32_t mask, const char* class_name, zval* value) {
+    // The type as the arg info spells it (zend_type_to_string), as ZPP's errors do.
+    zend_string* s = class_name ? nullptr : zend_type_to_string(zend_type{nullptr, mask});
+    std::string spelled = class_name ? ((mask & MAY_BE_NULL) ? "?" : "") + std::string(class_name)
+                                     : std::string(ZSTR_VAL(s), ZSTR_LEN(s));
+    if (s) zend_string_release(s);
+    zend_argument_type_error(num, "must be of type %s, %s given", spelled.c_str(), zend_zval_type_name(value));
+}
+
 bool register_function(module& m, const function_record& r) {
     const std::string fn(r.name);
     const param_info* params = r.params;

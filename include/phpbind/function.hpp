@@ -61,15 +61,29 @@ struct param {
 // A by-reference parameter reads a counted copy of the referenced value:
 // user code that runs before the body (a later argument's coercion calls an
 // error handler, which may reassign the variable) cannot free what the copy
-// borrows, and a weak-mode coercion converts the copy, never the variable (a
-// reference held by a typed property keeps its type). The result is
+// borrows, and a weak-mode coercion converts the copy, never the variable. The result is
 // assigned through the reference with the engine's checks
 // (ZEND_TRY_ASSIGN_REF_TMP: zend_try_assign_typed_ref for typed references).
+//
+// Null and undefined are accepted (the function starts from T{}), so the arg
+// info declares the type nullable: `?int &$x`. A reference held by a typed
+// property is never converted: its value must have one of the declared types
+// exactly, or the call is a TypeError, as for a userland function
+// (zend_check_type_slow: "We cannot have conversions for typed refs"). A debug
+// build of the engine checks both against the arg info and fails the call
+// ("Arginfo / zpp mismatch", zend_internal_call_should_throw) where a
+// function accepts what its arg info refuses.
+/// A typed reference whose value has none of the parameter's types: the
+/// engine's TypeError for the argument.
+PHPBIND_COLD void typed_ref_type_error(uint32_t num, uint32_t mask, const char* class_name, zval* value);
+template <class C>
+const char* class_name_of();
+
 template <class T>
 struct param<ref<T>> {
     using value_type = T;
     using c = caster<T>;
-    static constexpr uint32_t type_mask = c::type_mask;
+    static constexpr uint32_t type_mask = c::type_mask | MAY_BE_NULL;
     static constexpr bool by_ref = true;
     static constexpr bool is_variadic = false;
     struct state {
@@ -88,6 +102,12 @@ struct param<ref<T>> {
         ZVAL_DEREF(v);
         st.present = Z_TYPE_P(v) > IS_NULL;
         if (!st.present) return true;
+        if (UNEXPECTED(st.target && ZEND_REF_HAS_TYPE_SOURCES(Z_REF_P(st.target)) &&
+                       !(type_mask & (1u << Z_TYPE_P(v))))) {
+            typed_ref_type_error(num, type_mask, class_name_of<c>(), v);
+            st.present = false;
+            return false;
+        }
         ZVAL_COPY(&st.copy, v);
         if (EXPECTED(c::load(&st.copy, num, st.value, false))) return true;
         st.present = false;
@@ -609,7 +629,7 @@ struct binder {
         auto extras = std::forward_as_tuple(extra...);
         const char* doc_text = nullptr;
         [&]<size_t... J>(std::index_sequence<J...>) {
-            auto one = [&]<size_t K>(std::integral_constant<size_t, K>) {
+            [[maybe_unused]] auto one = [&]<size_t K>(std::integral_constant<size_t, K>) {
                 if constexpr (slots[K] == SIZE_MAX) {
                     doc_text = std::get<K>(extras).text;
                 } else {

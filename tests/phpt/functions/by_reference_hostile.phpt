@@ -1,5 +1,5 @@
 --TEST--
-Functions: a by-reference parameter is read once, survives later arguments' error handlers, and typed references are assigned, never converted in place
+Functions: a by-reference parameter is read once, survives later arguments' error handlers, and typed references are never converted (as for a userland function)
 --EXTENSIONS--
 phpbind_test
 --FILE--
@@ -29,17 +29,29 @@ pb_ref_append($a[0], null);
 var_dump($a);
 restore_error_handler();
 
-// A typed property by reference, weak mode: the int is read as "42" without
-// touching the property; the result is assigned with the property's checks.
-$o = new class { public int $x = 42; public float $f = 1.5; public ?int $n = 7; };
-pb_ref_append($o->x, "");
-var_dump($o->x);
-try { pb_ref_append($o->x, "!"); } catch (TypeError $e) { echo $e->getMessage(), "\n"; }
-var_dump($o->x);
-pb_ref_append($o->f, "25");
-var_dump($o->f);
-try { pb_ref_append($o->n, "x"); } catch (TypeError $e) { echo $e->getMessage(), "\n"; }
-var_dump($o->n);
+// A typed property by reference is never converted, as for a userland
+// function with the same signature: its value must have the parameter's type
+// exactly (TypeError otherwise, the property untouched), and the result is
+// assigned with the property's checks.
+function twin_append(?string &$s, string $suffix): void { $s .= $suffix; }
+function by_ref_case(string $f, object $o, string $prop, string $suffix): string {
+    try {
+        $f($o->$prop, $suffix);
+        $r = "ok";
+    } catch (TypeError $e) {
+        $r = preg_replace(['/^\w+\(\)/', '/, called in .*$/'], ['f()', ''], $e->getMessage());
+    }
+    return $r . " -> " . var_export($o->$prop, true);
+}
+$make = fn() => new class { public int $x = 42; public float $f = 1.5; public ?int $n = 7; public ?int $z = null;
+                             public string $s = "s"; public ?string $q = null; public int|string $u = 3; };
+foreach (['x', 'f', 'n', 'z', 's', 'q', 'u'] as $prop) {
+    foreach (["", "!", "25"] as $suffix) {
+        $a = by_ref_case('pb_ref_append', $make(), $prop, $suffix);
+        $b = by_ref_case('twin_append', $make(), $prop, $suffix);
+        echo "$prop + '$suffix': ", $a === $b ? $a : "phpbind: $a | php: $b", "\n";
+    }
+}
 
 // A later argument refused: the copy read for the reference is released,
 // the variable untouched.
@@ -61,12 +73,27 @@ array(1) {
   string(20) "qqqqqqqqqqqqqqqqqqqq"
 }
 NULL
-int(42)
-Cannot assign string to reference held by property class@anonymous::$x of type int
-int(42)
-float(1.525)
-Cannot assign string to reference held by property class@anonymous::$n of type ?int
-int(7)
+x + '': f(): Argument #1 ($s) must be of type ?string, int given -> 42
+x + '!': f(): Argument #1 ($s) must be of type ?string, int given -> 42
+x + '25': f(): Argument #1 ($s) must be of type ?string, int given -> 42
+f + '': f(): Argument #1 ($s) must be of type ?string, float given -> 1.5
+f + '!': f(): Argument #1 ($s) must be of type ?string, float given -> 1.5
+f + '25': f(): Argument #1 ($s) must be of type ?string, float given -> 1.5
+n + '': f(): Argument #1 ($s) must be of type ?string, int given -> 7
+n + '!': f(): Argument #1 ($s) must be of type ?string, int given -> 7
+n + '25': f(): Argument #1 ($s) must be of type ?string, int given -> 7
+z + '': Cannot assign string to reference held by property class@anonymous::$z of type ?int -> NULL
+z + '!': Cannot assign string to reference held by property class@anonymous::$z of type ?int -> NULL
+z + '25': ok -> 25
+s + '': ok -> 's'
+s + '!': ok -> 's!'
+s + '25': ok -> 's25'
+q + '': ok -> ''
+q + '!': ok -> '!'
+q + '25': ok -> '25'
+u + '': f(): Argument #1 ($s) must be of type ?string, int given -> 3
+u + '!': f(): Argument #1 ($s) must be of type ?string, int given -> 3
+u + '25': f(): Argument #1 ($s) must be of type ?string, int given -> 3
 pb_ref_append(): Argument #2 ($suffix) must be of type string, array given
 string(12) "tttttttttttt"
 string(2) "50"
