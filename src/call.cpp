@@ -230,7 +230,8 @@ zend_function* find_static_method(zend_class_entry* ce, std::string_view name) {
 }
 
 void result_type_error(const char* expected, uint32_t mask, zval* got) {
-    // A nullable single type reads "?int", as the engine spells it.
+    // A nullable single type reads "?int", as the engine spells it (a union
+    // names null itself: its caster has std::nullptr_t among the alternatives).
     std::string type(expected);
     if ((mask & MAY_BE_NULL) && (mask & MAY_BE_ANY) != MAY_BE_ANY && type.find('|') == std::string::npos &&
         type != "null")
@@ -251,7 +252,8 @@ void by_ref_type_error(uint32_t num, const char* expected, zval* got) {
                      zend_zval_type_name(got) + " assigned");
 }
 
-void rethrow_with_callee(const type_error& e, zend_function* fn, zval* callable) {
+namespace {
+std::string callee_name(zend_function* fn, zval* callable) {
     std::string name;
     if (fn) {
         if (fn->common.scope) name = std::string(ZSTR_VAL(fn->common.scope->name)) + "::";
@@ -261,7 +263,21 @@ void rethrow_with_callee(const type_error& e, zend_function* fn, zval* callable)
         name = ZSTR_VAL(n);
         zend_string_release(n);
     }
-    throw type_error(name + "(): " + e.message());
+    return name;
+}
+} // namespace
+
+void rethrow_with_callee(const type_error& e, zend_function* fn, zval* callable) {
+    throw type_error(callee_name(fn, callable) + "(): " + e.message());
+}
+
+void rethrow_with_callee(const value_error& e, zend_function* fn, zval* callable) {
+    throw value_error(callee_name(fn, callable) + "(): " + e.message());
+}
+
+void result_range_error(long long min, unsigned long long max, zend_long got) {
+    throw value_error("Return value must be between " + std::to_string(min) + " and " + std::to_string(max) + ", " +
+                      std::to_string(got) + " returned");
 }
 
 bool check_callable(zval* z, callable_state& st, char** error) noexcept {

@@ -71,6 +71,9 @@ zend_function* find_static_method(zend_class_entry* ce, std::string_view name);
 [[noreturn]] PHPBIND_COLD void by_ref_type_error(uint32_t num, const char* expected, zval* got);
 /// Adds the callee's name to a result conversion error ("strlen(): Return value ...").
 [[noreturn]] PHPBIND_COLD void rethrow_with_callee(const type_error& e, zend_function* fn, zval* callable);
+[[noreturn]] PHPBIND_COLD void rethrow_with_callee(const value_error& e, zend_function* fn, zval* callable);
+/// An int result outside the C++ integer type's range: ValueError, as for an argument.
+[[noreturn]] PHPBIND_COLD void result_range_error(long long min, unsigned long long max, zend_long got);
 
 template <class T>
 struct is_by_ref : std::false_type {};
@@ -141,6 +144,9 @@ R convert_result(zval* z) {
                       "phpbind: php::weak<T> is for scalar results (bool, integers, floats, strings, their optionals)");
         if (weak_scalar_result(scalar, z) && C::try_load(z, p)) return C::get(p);
     }
+    if constexpr (requires { C::full_range; C::lo; C::hi; }) {
+        if (Z_TYPE_P(z) == IS_LONG) result_range_error(C::lo, C::hi, Z_LVAL_P(z));
+    }
     result_type_error(C::type_name, C::type_mask, z);
 }
 
@@ -159,6 +165,8 @@ call_result_t<R> finish(zval* ret, zend_function* fn, zval* callable) {
         try {
             return convert_result<call_result_t<R>, !std::is_same_v<R, call_result_t<R>>>(owner.raw());
         } catch (const type_error& e) {
+            rethrow_with_callee(e, fn, callable);
+        } catch (const value_error& e) {
             rethrow_with_callee(e, fn, callable);
         }
     }

@@ -136,7 +136,10 @@ php::Value weak_result(std::string_view type, php::CallableView f) {
         std::optional<int64_t> r = f.call<php::weak<std::optional<int64_t>>>();
         return r ? php::Value(*r) : php::Value(nullptr);
     }
-    throw php::argument_value_error(1, "must be one of string, int, float, bool, ?int");
+    // A narrow integer, weak and strict.
+    if (type == "u8") return f.call<php::weak<uint8_t>>();
+    if (type == "strict u8") return f.call<uint8_t>();
+    throw php::argument_value_error(1, "must be one of string, int, float, bool, ?int, u8, strict u8");
 }
 
 // ---- the engine's own API leaves an exception pending: php::throw_if_pending() ------------

@@ -55,6 +55,13 @@ try {
     echo "ErrorException: ", $e->getMessage(), "\n";
 }
 restore_error_handler();
+// A C++ integer type narrower than PHP's int: a result outside it is a
+// ValueError naming the range, weak or strict.
+echo run(fn() => pb_weak_result('u8', fn() => 300)), "\n";
+echo run(fn() => pb_weak_result('u8', fn() => "-1")), "\n";
+echo run(fn() => pb_weak_result('strict u8', fn() => 256)), "\n";
+echo run(fn() => pb_weak_result('strict u8', fn() => "7")), "\n";
+echo run(fn() => pb_weak_result('u8', fn() => "7")), "\n";
 echo run(fn() => pb_weak_result('nope', fn() => 1)), "\n";
 ?>
 --EXPECT--
@@ -66,4 +73,9 @@ string(3) "str"
 TypeError: {closure}(): Return value must be of type string, array returned
 RuntimeException: from __toString
 ErrorException: Implicit conversion from float 2.5 to int loses precision
-ValueError: pb_weak_result(): Argument #1 ($type) must be one of string, int, float, bool, ?int
+ValueError: {closure}(): Return value must be between 0 and 255, 300 returned
+ValueError: {closure}(): Return value must be between 0 and 255, -1 returned
+ValueError: {closure}(): Return value must be between 0 and 255, 256 returned
+TypeError: {closure}(): Return value must be of type int, string returned
+7
+ValueError: pb_weak_result(): Argument #1 ($type) must be one of string, int, float, bool, ?int, u8, strict u8
