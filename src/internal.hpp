@@ -29,7 +29,7 @@ void delete_stub_metadata(stub_metadata* s) noexcept;
 void record_stub_function(stub_metadata& s, const function_record& r);
 void record_stub_type(stub_metadata& s, std::string_view name, const std::vector<zend_function_entry>* methods);
 void record_stub_doc(stub_metadata& s, std::string_view name, const char* doc);
-void write_stub_metadata(const stub_metadata& s, const std::string& module_name);
+void write_stub_metadata(const stub_metadata& s, const std::string& module_name) noexcept;
 
 } // namespace detail
 PHPBIND_NAMESPACE_END

@@ -12,6 +12,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <exception>
 #include <string>
 #include <map>
 #include <unordered_map>
@@ -143,7 +144,8 @@ void json_functions(std::string& out, const std::map<std::string, stub_metadata:
 
 } // namespace
 
-void write_stub_metadata(const stub_metadata& s, const std::string& module_name) {
+namespace {
+void write_stub_metadata_or_throw(const stub_metadata& s, const std::string& module_name) {
     std::string out = "{\"module\":";
     json_string(out, module_name);
     out += ",\"functions\":";
@@ -167,6 +169,17 @@ void write_stub_metadata(const stub_metadata& s, const std::string& module_name)
         std::fclose(f);
     } else {
         zend_error(E_CORE_WARNING, "%s: cannot write the stub metadata to %s", module_name.c_str(), path.c_str());
+    }
+}
+} // namespace
+
+// Runs inside MINIT, where no C++ exception may reach the engine: a failure
+// (memory, a caster's full_type_name() throwing) becomes a startup warning.
+void write_stub_metadata(const stub_metadata& s, const std::string& module_name) noexcept {
+    try {
+        write_stub_metadata_or_throw(s, module_name);
+    } catch (const std::exception& e) {
+        zend_error(E_CORE_WARNING, "%s: writing the stub metadata failed: %s", module_name.c_str(), e.what());
     }
 }
 
