@@ -113,7 +113,7 @@ struct Bag {
     void unset(int64_t i) { set(i, 0); }
 };
 
-} // namespace
+}  // namespace
 
 PHPBIND_EXTENSION(phpbind_bench, m) {
     using php::arg;

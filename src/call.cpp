@@ -47,7 +47,7 @@ inline void push_host_frame(host_frame& f) noexcept {
 inline void pop_host_frame(host_frame& f) noexcept {
     if (f.pushed) EG(current_execute_data) = nullptr;
 }
-} // namespace
+}  // namespace
 
 // The out-of-line path of call_guarded() and call_known_guarded(): no PHP
 // frame to call from (an embedding host between scripts), PHP code not
@@ -83,7 +83,7 @@ void call_from_anywhere(zval* ret, F f) {
     }
     pop_host_frame(frame);
 }
-} // namespace
+}  // namespace
 
 // A call that failed: as the engine releases an internal function's result
 // when it returns with an exception (call_user_func), the result is released
@@ -122,7 +122,7 @@ void free_code(zend_op_array* op) {
     destroy_op_array(op);
     efree_size(op, sizeof(zend_op_array));
 }
-} // namespace
+}  // namespace
 
 // Runs at the top level like a script (the global symbol table is its scope):
 // no host frame; an exception escaping top-level code stays pending.
@@ -155,7 +155,7 @@ std::unordered_map<std::string, zend_fcall_info_cache>& function_cache() {
     if (!function_cache_ptr) function_cache_ptr = new std::unordered_map<std::string, zend_fcall_info_cache>();
     return *function_cache_ptr;
 }
-} // namespace
+}  // namespace
 
 void clear_function_cache() noexcept {
     if (function_cache_ptr) function_cache_ptr->clear();
@@ -211,8 +211,8 @@ zend_function* find_method(zend_object* obj, std::string_view name) {
     zend_string_release(n);
     if (!fn) {
         if (EG(exception)) throw_pending_exception();
-        throw php::error("Call to undefined method " + std::string(ZSTR_VAL(obj->ce->name)) +
-                         "::" + std::string(name) + "()");
+        throw php::error("Call to undefined method " + std::string(ZSTR_VAL(obj->ce->name)) + "::" + std::string(name) +
+                         "()");
     }
     return fn;
 }
@@ -223,8 +223,8 @@ zend_function* find_static_method(zend_class_entry* ce, std::string_view name) {
     zend_string_release(n);
     if (!fn) {
         if (EG(exception)) throw_pending_exception();
-        throw php::error("Call to undefined method " + std::string(ZSTR_VAL(ce->name)) + "::" +
-                         std::string(name) + "()");
+        throw php::error("Call to undefined method " + std::string(ZSTR_VAL(ce->name)) + "::" + std::string(name) +
+                         "()");
     }
     return fn;
 }
@@ -265,7 +265,7 @@ std::string callee_name(zend_function* fn, zval* callable) {
     }
     return name;
 }
-} // namespace
+}  // namespace
 
 void rethrow_with_callee(const type_error& e, zend_function* fn, zval* callable) {
     throw type_error(callee_name(fn, callable) + "(): " + e.message());
@@ -323,7 +323,8 @@ zend_object* new_instance(zend_class_entry* ce) {
     ZVAL_UNDEF(&z);
     try {
         into_php([&] {
-            if (object_init_ex(&z, ce) != SUCCESS && !EG(exception)) zend_throw_error(nullptr, "Cannot instantiate %s", ZSTR_VAL(ce->name));
+            if (object_init_ex(&z, ce) != SUCCESS && !EG(exception))
+                zend_throw_error(nullptr, "Cannot instantiate %s", ZSTR_VAL(ce->name));
         });
     } catch (...) {
         release_zval(&z);
@@ -400,11 +401,9 @@ int compare_guarded(zval* a, zval* b) {
     return r;
 }
 
-void throw_missing_key(const std::string& key) {
-    throw out_of_bounds_exception("Undefined array key " + key);
-}
+void throw_missing_key(const std::string& key) { throw out_of_bounds_exception("Undefined array key " + key); }
 
-} // namespace detail
+}  // namespace detail
 
 bool ObjectView::instance_of(std::string_view class_name) const {
     zend_string* n = zend_string_init(class_name.data(), class_name.size(), 0);
@@ -413,8 +412,6 @@ bool ObjectView::instance_of(std::string_view class_name) const {
     return ce && instanceof_function(raw()->ce, ce);
 }
 
-void Array::next_key_taken() {
-    throw error("Cannot add element to the array as the next element is already occupied");
-}
+void Array::next_key_taken() { throw error("Cannot add element to the array as the next element is already occupied"); }
 
 PHPBIND_NAMESPACE_END

@@ -19,7 +19,7 @@ namespace {
 zend_expected_type expected(zend_expected_type base, bool nullable) {
     return static_cast<zend_expected_type>(base + (nullable ? 1 : 0));
 }
-} // namespace
+}  // namespace
 
 void wrong_type(uint32_t num, zend_expected_type base, bool nullable, zval* arg) {
     zend_wrong_parameter_type_error(num, expected(base, nullable), arg);
@@ -94,7 +94,7 @@ namespace {
 // Allocated on first use and freed by free_registration_strings() only, so
 // no static destructor can run before the extension's unload frees it.
 std::vector<zend_string*>* registration_strings = nullptr;
-} // namespace
+}  // namespace
 
 zend_string* registration_string(std::string_view s) {
     zend_string* str = immortal_string(s);
@@ -110,5 +110,5 @@ void free_registration_strings() noexcept {
     registration_strings = nullptr;
 }
 
-} // namespace detail
+}  // namespace detail
 PHPBIND_NAMESPACE_END

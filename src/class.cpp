@@ -19,7 +19,8 @@ std::string demangle(const std::type_info& t) {
 }
 
 void not_shared_error(uint32_t num, const char* class_name, zend_object* o) {
-    zend_argument_type_error(num, "must be of type ?%s shared with C++ (an object made from a std::shared_ptr), %s given",
+    zend_argument_type_error(num,
+                             "must be of type ?%s shared with C++ (an object made from a std::shared_ptr), %s given",
                              class_name, ZSTR_VAL(o->ce->name));
 }
 
@@ -152,7 +153,8 @@ PHPBIND_COLD void readonly_error(zend_object* o, zend_string* name, const char* 
     zend_throw_error(nullptr, "Cannot %s readonly property %s::$%s", what, ZSTR_VAL(o->ce->name), ZSTR_VAL(name));
 }
 
-__attribute__((noinline)) zval* read_property_slow(zend_object* o, zend_string* name, int type, void** cache_slot, zval* rv) {
+__attribute__((noinline)) zval* read_property_slow(zend_object* o, zend_string* name, int type, void** cache_slot,
+                                                   zval* rv) {
     const native_property* p = find_native(o, name, cache_slot);
     if (p && cache_slot && cache_slot[1] && cache_slot[0] == tagged(o->handlers)) {
         // A float or bool data member of a constructed object, read in place.
@@ -270,7 +272,7 @@ HashTable* get_gc_slots(zend_object* o, zval** table, int* n) {
     return nullptr;
 }
 
-} // namespace
+}  // namespace
 
 void start_class(module& m, class_spec& spec, const type_record& r) {
     class_node& node = *r.node;
@@ -371,7 +373,7 @@ zend_class_entry* find_interface(const std::string& name, const std::string& who
     }
     return ce;
 }
-} // namespace
+}  // namespace
 
 zend_class_entry* register_interface(interface_spec& spec, bool free_methods) {
     if (spec.methods.empty() || spec.methods.back().fname) spec.methods.push_back(zend_function_entry{});
@@ -434,5 +436,5 @@ zend_class_entry* register_class(class_spec& spec, zend_object* (*create)(zend_c
     return reg;
 }
 
-} // namespace detail
+}  // namespace detail
 PHPBIND_NAMESPACE_END

@@ -11,12 +11,8 @@ namespace detail {
 // is a thunk around engine calls only.
 bool run_guarded(void (*fn)(void*), void* ctx) noexcept {
     bool bailed = false;
-    zend_try {
-        fn(ctx);
-    }
-    zend_catch {
-        bailed = true;
-    }
+    zend_try { fn(ctx); }
+    zend_catch { bailed = true; }
     zend_end_try();
     return bailed;
 }
@@ -26,24 +22,16 @@ bool run_guarded(void (*fn)(void*), void* ctx) noexcept {
 // call.
 bool call_function_bailed(zend_fcall_info* fci, zend_fcall_info_cache* fcc) noexcept {
     bool bailed = false;
-    zend_try {
-        zend_call_function(fci, fcc);
-    }
-    zend_catch {
-        bailed = true;
-    }
+    zend_try { zend_call_function(fci, fcc); }
+    zend_catch { bailed = true; }
     zend_end_try();
     return bailed;
 }
 bool call_known_bailed(zend_function* fn, zend_object* obj, zend_class_entry* scope, zval* ret, uint32_t argc,
                        zval* argv) noexcept {
     bool bailed = false;
-    zend_try {
-        zend_call_known_function(fn, obj, scope, ret, argc, argv, nullptr);
-    }
-    zend_catch {
-        bailed = true;
-    }
+    zend_try { zend_call_known_function(fn, obj, scope, ret, argc, argv, nullptr); }
+    zend_catch { bailed = true; }
     zend_end_try();
     return bailed;
 }
@@ -153,5 +141,5 @@ void possible_root(zend_refcounted* ref) noexcept {
     into_php_nothrow([](void* r) { gc_possible_root(static_cast<zend_refcounted*>(r)); }, ref);
 }
 
-} // namespace detail
+}  // namespace detail
 PHPBIND_NAMESPACE_END

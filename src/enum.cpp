@@ -22,11 +22,12 @@ bool is_label(std::string_view s) {
 
 bool iequals(std::string_view a, std::string_view b) {
     return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-               return zend_tolower_ascii(static_cast<unsigned char>(x)) == zend_tolower_ascii(static_cast<unsigned char>(y));
+               return zend_tolower_ascii(static_cast<unsigned char>(x)) ==
+                   zend_tolower_ascii(static_cast<unsigned char>(y));
            });
 }
 
-} // namespace
+}  // namespace
 
 bool valid_class_name(std::string_view name) {
     size_t start = 0;
@@ -45,7 +46,8 @@ void add_enum_case(module& m, enum_spec& spec, enum_case c) {
     // `Foo::class` is the class name, never a constant: PHP rejects such a case.
     if (!is_label(n) || iequals(n, "class")) return fail("case name '" + n + "' is not a valid PHP case name");
     if (spec.backing == IS_UNDEF && c.given != IS_UNDEF) {
-        return fail("case " + n + " has a value, but the enum is pure; bind it with php::backed_int or "
+        return fail("case " + n +
+                    " has a value, but the enum is pure; bind it with php::backed_int or "
                     "php::backed_string");
     }
     if (spec.backing == IS_LONG && c.given != IS_LONG) {
@@ -107,9 +109,8 @@ void register_enum(enum_spec& spec, enum_runtime& rt) {
         rt.by_name.emplace_back(name, index);
     }
     std::sort(rt.by_key.begin(), rt.by_key.end());
-    std::sort(rt.by_name.begin(), rt.by_name.end(), [](const auto& a, const auto& b) {
-        return std::less<const zend_string*>{}(a.first, b.first);
-    });
+    std::sort(rt.by_name.begin(), rt.by_name.end(),
+              [](const auto& a, const auto& b) { return std::less<const zend_string*>{}(a.first, b.first); });
     rt.first_key = rt.by_key.empty() ? 0 : rt.by_key.front().first;
     rt.dense = !rt.by_key.empty();
     for (size_t i = 0; rt.dense && i < rt.by_key.size(); ++i) rt.dense = rt.by_key[i].first - rt.first_key == i;
@@ -166,11 +167,11 @@ namespace {
 std::string bad_object_message(zend_object* obj) {
     return std::string("Case object of enum ") + ZSTR_VAL(obj->ce->name) + " has no C++ enumerator";
 }
-} // namespace
+}  // namespace
 
 void throw_enum_bad_object(zend_object* obj) { throw error(bad_object_message(obj)); }
 
 void enum_bad_object_error(zend_object* obj) { zend_throw_error(nullptr, "%s", bad_object_message(obj).c_str()); }
 
-} // namespace detail
+}  // namespace detail
 PHPBIND_NAMESPACE_END

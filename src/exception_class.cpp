@@ -44,8 +44,7 @@ void add_translator(const exception_translator& t) {
 }
 
 void remove_translator(const void* owner, const std::type_info& type) noexcept {
-    std::erase_if(g_translators,
-                  [&](const exception_translator& t) { return t.owner == owner && *t.type == type; });
+    std::erase_if(g_translators, [&](const exception_translator& t) { return t.owner == owner && *t.type == type; });
 }
 
 void remove_translators(const void* owner) noexcept {
@@ -96,7 +95,8 @@ void register_exception_class(const std::string& name, exception_translator t,
     // class table without a word: refuse that too.
     std::string lc(name);
     zend_str_tolower(lc.data(), lc.size());
-    if (zend_hash_str_exists(CG(class_table), lc.data(), lc.size())) throw std::runtime_error("exception class " + name + ": a class of that name already exists");
+    if (zend_hash_str_exists(CG(class_table), lc.data(), lc.size()))
+        throw std::runtime_error("exception class " + name + ": a class of that name already exists");
 
     zend_class_entry ce;
     INIT_CLASS_ENTRY_EX(ce, name.c_str(), name.size(), nullptr);
@@ -104,7 +104,7 @@ void register_exception_class(const std::string& name, exception_translator t,
     add_translator(t);
 }
 
-} // namespace
+}  // namespace
 
 zend_class_entry* bound_exception_class(const std::type_info& t) noexcept {
     for (const auto& e : g_translators) {
@@ -139,5 +139,5 @@ void bind_exception_class(module& m, std::string_view name, exception_translator
     m.on_shutdown([owner = t.owner, type = t.type] { remove_translator(owner, *type); });
 }
 
-} // namespace detail
+}  // namespace detail
 PHPBIND_NAMESPACE_END

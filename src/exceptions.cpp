@@ -3,9 +3,7 @@
 
 PHPBIND_NAMESPACE_BEGIN
 
-void throwable::raise() const {
-    detail::raise(php_class(), message_.data(), message_.size(), code_);
-}
+void throwable::raise() const { detail::raise(php_class(), message_.data(), message_.size(), code_); }
 
 void argument_value_error::raise() const { zend_argument_error(php_class(), num_, "%s", what()); }
 void argument_type_error::raise() const { zend_argument_error(php_class(), num_, "%s", what()); }
@@ -18,14 +16,13 @@ std::string read_string_property(zend_object* ex, zend_string* name) {
     if (v && Z_TYPE_P(v) == IS_STRING) out.assign(Z_STRVAL_P(v), Z_STRLEN_P(v));
     return out;
 }
-} // namespace
+}  // namespace
 
 error_already_set::error_already_set(zend_object* ex) noexcept : ex_(ex) {
     try {
         message_ = read_string_property(ex, ZSTR_KNOWN(ZEND_STR_MESSAGE));
         what_ = std::string(class_name()) + ": " + message_;
-    } catch (...) {
-    }
+    } catch (...) {}
     zval rv;
     zval* c = zend_read_property_ex(zend_get_exception_base(ex), ex, ZSTR_KNOWN(ZEND_STR_CODE), 1, &rv);
     if (c && Z_TYPE_P(c) == IS_LONG) code_ = Z_LVAL_P(c);
@@ -119,6 +116,6 @@ void throw_exception_object(zend_object* ex) {
 
 void throw_fatal_error() { throw fatal_error(); }
 
-} // namespace detail
+}  // namespace detail
 
 PHPBIND_NAMESPACE_END

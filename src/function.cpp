@@ -81,7 +81,7 @@ std::string php_literal(const zval* z) {
     }
 }
 
-} // namespace
+}  // namespace
 
 void typed_ref_type_error(uint32_t num, uint32_t mask, const char* class_name, zval* value) {
     // The type as the arg info spells it (zend_type_to_string), as ZPP's errors do.
@@ -119,7 +119,7 @@ bool register_function(module& m, const function_record& r) {
         bool same = true;
         for (size_t i = 0; same && i < n; ++i) {
             same = Z_TYPE(data_defaults[i]) == Z_TYPE(new_defaults[i]) &&
-                   (Z_TYPE(new_defaults[i]) == IS_UNDEF || zend_is_identical(&data_defaults[i], &new_defaults[i]));
+                (Z_TYPE(new_defaults[i]) == IS_UNDEF || zend_is_identical(&data_defaults[i], &new_defaults[i]));
         }
         if (!same) {
             m.add_error("function " + fn +
@@ -138,8 +138,8 @@ bool register_function(module& m, const function_record& r) {
     // A class name travels as a C string; the engine interns it when it
     // registers the function (zend_register_functions).
     info[0].type = r.return_class
-                       ? zend_type{const_cast<char*>(m.keep(r.return_class)), r.return_mask | _ZEND_TYPE_NAME_BIT}
-                       : zend_type{nullptr, r.return_mask};
+        ? zend_type{const_cast<char*>(m.keep(r.return_class)), r.return_mask | _ZEND_TYPE_NAME_BIT}
+        : zend_type{nullptr, r.return_mask};
     info[0].default_value = nullptr;
     for (size_t i = 0; i < n; ++i) {
         const param_info& p = params[i];
@@ -166,5 +166,5 @@ bool register_function(module& m, const function_record& r) {
     return true;
 }
 
-} // namespace detail
+}  // namespace detail
 PHPBIND_NAMESPACE_END

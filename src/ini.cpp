@@ -44,9 +44,21 @@ bool parse_quantity(std::string_view s, int64_t& out) {
     int base = 10;
     if (s.size() > 1 && s[0] == '0') {
         switch (s[1]) {
-        case 'x': case 'X': base = 16; s.remove_prefix(2); break;
-        case 'o': case 'O': base = 8; s.remove_prefix(2); break;
-        case 'b': case 'B': base = 2; s.remove_prefix(2); break;
+        case 'x':
+        case 'X':
+            base = 16;
+            s.remove_prefix(2);
+            break;
+        case 'o':
+        case 'O':
+            base = 8;
+            s.remove_prefix(2);
+            break;
+        case 'b':
+        case 'B':
+            base = 2;
+            s.remove_prefix(2);
+            break;
         default:
             if (s[1] >= '0' && s[1] <= '9') {
                 base = 8;
@@ -62,9 +74,12 @@ bool parse_quantity(std::string_view s, int64_t& out) {
     if (!rest.empty()) {
         if (rest.size() != 1) return false;
         switch (rest[0]) {
-        case 'k': case 'K': factor = uint64_t{1} << 10; break;
-        case 'm': case 'M': factor = uint64_t{1} << 20; break;
-        case 'g': case 'G': factor = uint64_t{1} << 30; break;
+        case 'k':
+        case 'K': factor = uint64_t{1} << 10; break;
+        case 'm':
+        case 'M': factor = uint64_t{1} << 20; break;
+        case 'g':
+        case 'G': factor = uint64_t{1} << 30; break;
         default: return false;
         }
     }
@@ -76,7 +91,7 @@ bool parse_quantity(std::string_view s, int64_t& out) {
     return true;
 }
 
-} // namespace
+}  // namespace
 
 bool parse_ini(std::string_view text, bool& out, std::string& reason) {
     std::string_view s = trim(text);
@@ -233,6 +248,6 @@ bool globals_registry::request_start(const std::string& module_name) {
     return ok;
 }
 
-} // namespace detail
+}  // namespace detail
 
 PHPBIND_NAMESPACE_END

@@ -13,13 +13,13 @@ PHPBIND_NAMESPACE_BEGIN
 namespace detail {
 
 // At the end of every request.
-void clear_function_cache() noexcept;      // the by-name call cache (call.cpp)
+void clear_function_cache() noexcept;  // the by-name call cache (call.cpp)
 void free_deferred_persistent() noexcept;  // persistent data released during the request (persistent.cpp)
 
 // When the extension is unloaded.
-void free_call_data() noexcept;      // call.cpp
+void free_call_data() noexcept;  // call.cpp
 void free_deferred_list() noexcept;  // persistent.cpp
-void free_type_names() noexcept;     // the union type names of arg info (stl.cpp)
+void free_type_names() noexcept;  // the union type names of arg info (stl.cpp)
 
 // The stub generator's metadata (stubs.cpp), recorded only when PHPBIND_STUB_METADATA is set.
 struct stub_metadata;
@@ -31,5 +31,5 @@ void record_stub_type(stub_metadata& s, std::string_view name, const std::vector
 void record_stub_doc(stub_metadata& s, std::string_view name, const char* doc);
 void write_stub_metadata(const stub_metadata& s, const std::string& module_name) noexcept;
 
-} // namespace detail
+}  // namespace detail
 PHPBIND_NAMESPACE_END

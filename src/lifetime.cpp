@@ -84,5 +84,5 @@ void request_finished() {
     free_deferred_persistent();
 }
 
-} // namespace detail
+}  // namespace detail
 PHPBIND_NAMESPACE_END

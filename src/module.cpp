@@ -20,9 +20,9 @@ void free_extension_data() noexcept {
     free_deferred_list();
     free_type_names();
 }
-} // namespace detail
+}  // namespace detail
 
-module::module(std::string name) : name_(std::move(name)), stub_(detail::new_stub_metadata_if_asked()) {}
+module::module(std::string name) :name_(std::move(name)), stub_(detail::new_stub_metadata_if_asked()) {}
 
 void module::stub_deleter::operator()(detail::stub_metadata* s) const noexcept { detail::delete_stub_metadata(s); }
 
@@ -65,9 +65,7 @@ void module::add_function(const zend_function_entry& fe, std::unique_ptr<zend_in
     arginfo_.push_back(std::move(arginfo));
 }
 
-void module::add_constant(std::string_view name, zval* value) {
-    constants_.emplace_back(std::string(name), *value);
-}
+void module::add_constant(std::string_view name, zval* value) { constants_.emplace_back(std::string(name), *value); }
 
 zend_module_entry* module::finish(const hooks& h) {
     if (finished_) return &entry_;
@@ -130,7 +128,8 @@ outcome run_callback(const std::string& module_name, const char* phase, int leve
         try {
             f();
         } catch (const script_exit&) {
-            detail::unwinding.pending &= ~detail::unwind_state::exit;  // consumed here: the phase ends, the status stays
+            detail::unwinding.pending &=
+                ~detail::unwind_state::exit;  // consumed here: the phase ends, the status stays
             ok = outcome::exited;
         } catch (const engine_unwind&) {
             throw;
@@ -164,7 +163,7 @@ bool run_callbacks(const std::string& module_name, const char* phase, int level,
     }
     return ok;
 }
-} // namespace
+}  // namespace
 
 zend_result module::startup(int type, int module_number) {
     module_number_ = module_number;
@@ -174,13 +173,16 @@ zend_result module::startup(int type, int module_number) {
     // its INI handlers (which write into its globals) out of the engine's
     // table unless startup succeeds.
     if (globals_ && !globals_->register_ini(type, module_number)) {
-        zend_error(E_CORE_WARNING, "%s: registering the INI entries failed (is one of the names taken?)", name_.c_str());
+        zend_error(E_CORE_WARNING, "%s: registering the INI entries failed (is one of the names taken?)",
+                   name_.c_str());
         return FAILURE;
     }
     struct ini_guard {
         detail::globals_registry* g;
         bool started = false;
-        ~ini_guard() { if (g && !started) g->unregister_ini(); }
+        ~ini_guard() {
+            if (g && !started) g->unregister_ini();
+        }
     } guard{globals_.get()};
     for (auto& [name, value] : constants_) {
         const int flags = CONST_PERSISTENT;
@@ -190,9 +192,7 @@ zend_result module::startup(int type, int module_number) {
         case IS_TRUE:
             zend_register_bool_constant(name.data(), name.size(), Z_TYPE(value) == IS_TRUE, flags, module_number);
             break;
-        case IS_LONG:
-            zend_register_long_constant(name.data(), name.size(), Z_LVAL(value), flags, module_number);
-            break;
+        case IS_LONG: zend_register_long_constant(name.data(), name.size(), Z_LVAL(value), flags, module_number); break;
         case IS_DOUBLE:
             zend_register_double_constant(name.data(), name.size(), Z_DVAL(value), flags, module_number);
             break;
@@ -222,8 +222,8 @@ zend_result module::request_startup() {
     // Globals are reset before the module's own request callbacks run.
     if (globals_ && !globals_->request_start(name_)) return FAILURE;
     return run_callbacks(name_, "request startup", E_WARNING, on_request_start_.begin(), on_request_start_.end())
-               ? SUCCESS
-               : FAILURE;
+        ? SUCCESS
+        : FAILURE;
 }
 
 zend_result module::request_shutdown() {

@@ -34,7 +34,7 @@ std::vector<detached*>& deferred() {
 // cost O(depth^2) for deep nesting).
 struct path_step {
     const path_step* parent;  // nullptr: the value is an element of the root
-    const zend_string* key;   // nullptr: an int key, in h
+    const zend_string* key;  // nullptr: an int key, in h
     zend_ulong h;
 };
 
@@ -196,7 +196,7 @@ void destroy(detached* d) noexcept {
     delete d;
 }
 
-} // namespace
+}  // namespace
 
 void detached_deleter::operator()(detached* d) const noexcept {
     if (state().in_request) {
@@ -227,7 +227,7 @@ void free_deferred_list() noexcept {
     deferred_list = nullptr;
 }
 
-} // namespace detail
+}  // namespace detail
 
 Persistent Persistent::detach(ValueView v, std::string_view name) {
     auto* d = new detail::detached;

@@ -39,9 +39,7 @@ int register_extensions() {
     return SUCCESS;
 }
 
-int runtime_startup(sapi_module_struct* sapi) {
-    return detail::module_startup(sapi) ? SUCCESS : FAILURE;
-}
+int runtime_startup(sapi_module_struct* sapi) { return detail::module_startup(sapi) ? SUCCESS : FAILURE; }
 
 // Output goes to the host's sink when one is set.
 size_t runtime_write(const char* str, size_t len) {
@@ -62,8 +60,10 @@ const std::function<void(const error_report&)>* g_on_error = nullptr;
 
 void observe_error(int type, zend_string* file, uint32_t line, zend_string* message) {
     if (!g_on_error || !*g_on_error) return;
-    error_report r{type, {ZSTR_VAL(message), ZSTR_LEN(message)},
-                   file ? std::string_view(ZSTR_VAL(file), ZSTR_LEN(file)) : std::string_view(), line};
+    error_report r{type,
+                   {ZSTR_VAL(message), ZSTR_LEN(message)},
+                   file ? std::string_view(ZSTR_VAL(file), ZSTR_LEN(file)) : std::string_view(),
+                   line};
     try {
         (*g_on_error)(r);
     } catch (...) {
@@ -71,7 +71,7 @@ void observe_error(int type, zend_string* file, uint32_t line, zend_string* mess
     }
 }
 
-} // namespace
+}  // namespace
 
 Runtime* Runtime::active() noexcept { return g_active; }
 
@@ -171,7 +171,7 @@ void report_uncaught(zend_object* ex) {
     zend_end_try();
     EG(exception) = nullptr;
 }
-} // namespace
+}  // namespace
 
 int Runtime::request(const std::function<void()>& body) {
     if (in_request_) throw error("php::Runtime: a request is already open");
@@ -213,9 +213,7 @@ int Runtime::run_file(const std::string& path) {
     zend_stream_init_filename(&handle, path.c_str());
     // A fatal error ends the script; the request stays open until request()
     // closes it, as the CLI does after a fatal error.
-    zend_try {
-        php_execute_script(&handle);
-    }
+    zend_try { php_execute_script(&handle); }
     zend_end_try();
     zend_destroy_file_handle(&handle);
     return EG(exit_status);
@@ -246,7 +244,7 @@ int run_guarded(int argc, char** argv, std::vector<zend_module_entry*> modules,
         return 1;
     }
 }
-} // namespace
+}  // namespace
 
 namespace detail {
 
@@ -276,7 +274,7 @@ void lib_runtime_shutdown(lib_runtime& lib) noexcept {
     lib.rt = nullptr;
 }
 
-} // namespace detail
+}  // namespace detail
 
 int run_main(int argc, char** argv, std::vector<zend_module_entry*> modules, std::string script) {
     if (script.empty()) {

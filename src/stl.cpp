@@ -63,7 +63,7 @@ namespace {
 // extension is unloaded (free_type_names). A list allocated on first use:
 // names are built during static initialisation, in no particular order.
 std::deque<std::string>* type_names = nullptr;
-} // namespace
+}  // namespace
 
 const char* union_type_name(std::initializer_list<const char*> names, uint32_t) {
     if (!type_names) type_names = new std::deque<std::string>();
@@ -97,5 +97,5 @@ bool coerce_scalar_union(zval* arg, uint32_t mask) {
     return zend_verify_scalar_type_hint(mask, arg, ZEND_ARG_USES_STRICT_TYPES(), false);
 }
 
-} // namespace detail
+}  // namespace detail
 PHPBIND_NAMESPACE_END

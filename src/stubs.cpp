@@ -38,8 +38,8 @@ struct stub_metadata {
         std::map<std::string, function_meta> methods;  // by lower-case name
     };
     std::string dir;
-    std::map<std::string, function_meta> functions;                      // by lower-case name
-    std::map<std::string, type_meta> types;                              // by lower-case name
+    std::map<std::string, function_meta> functions;  // by lower-case name
+    std::map<std::string, type_meta> types;  // by lower-case name
     std::unordered_map<const std::vector<zend_function_entry>*, std::string> scopes;  // method table -> type
 };
 
@@ -62,7 +62,7 @@ std::string lower(std::string_view v) {
     return out;
 }
 
-} // namespace
+}  // namespace
 
 void record_stub_function(stub_metadata& s, const function_record& r) {
     stub_metadata::function_meta f{r.doc ? r.doc : "", r.return_phpdoc, {}};
@@ -142,7 +142,7 @@ void json_functions(std::string& out, const std::map<std::string, stub_metadata:
     out += '}';
 }
 
-} // namespace
+}  // namespace
 
 namespace {
 void write_stub_metadata_or_throw(const stub_metadata& s, const std::string& module_name) {
@@ -171,7 +171,7 @@ void write_stub_metadata_or_throw(const stub_metadata& s, const std::string& mod
         zend_error(E_CORE_WARNING, "%s: cannot write the stub metadata to %s", module_name.c_str(), path.c_str());
     }
 }
-} // namespace
+}  // namespace
 
 // Runs inside MINIT, where no C++ exception may reach the engine: a failure
 // (memory, a caster's full_type_name() throwing) becomes a startup warning.
@@ -183,7 +183,7 @@ void write_stub_metadata(const stub_metadata& s, const std::string& module_name)
     }
 }
 
-} // namespace detail
+}  // namespace detail
 
 void module::document_type(std::string_view name, const char* doc) {
     if (stub_) detail::record_stub_doc(*stub_, name, doc);

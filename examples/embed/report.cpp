@@ -40,7 +40,7 @@ std::string money(int64_t cents) {
     return whole + "." + frac;
 }
 
-} // namespace
+}  // namespace
 
 PHPBIND_EXTENSION(report, m) {
     m.version("1.0.0");
@@ -58,8 +58,8 @@ int main(int argc, char** argv) {
     options.argv = {argv[0]};
     options.modules = {phpbind_module_report()};
     options.on_error = [](const php::error_report& e) {
-        std::fprintf(stderr, "template error: %.*s (%.*s:%u)\n", static_cast<int>(e.message.size()),
-                     e.message.data(), static_cast<int>(e.file.size()), e.file.data(), e.line);
+        std::fprintf(stderr, "template error: %.*s (%.*s:%u)\n", static_cast<int>(e.message.size()), e.message.data(),
+                     static_cast<int>(e.file.size()), e.file.data(), e.line);
     };
     php::Runtime php(options);
 
@@ -70,7 +70,10 @@ int main(int argc, char** argv) {
         php::Array orders;
         for (const Order& o : kOrders) {
             php::Array row;
-            row.set("customer", o.customer).set("item", o.item).set("quantity", o.quantity).set("unit_cents", o.unit_cents);
+            row.set("customer", o.customer)
+                .set("item", o.item)
+                .set("quantity", o.quantity)
+                .set("unit_cents", o.unit_cents);
             orders.push_back(std::move(row));
         }
         std::map<std::string, std::string> meta = {{"title", title}, {"currency", "EUR"}};

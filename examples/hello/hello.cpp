@@ -70,7 +70,7 @@ std::optional<int64_t> find_word(std::string_view haystack, std::string_view wor
     return static_cast<int64_t>(pos);
 }
 
-} // namespace
+}  // namespace
 
 PHPBIND_EXTENSION(hello, m) {
     using php::arg;

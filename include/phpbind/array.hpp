@@ -163,7 +163,7 @@ inline void array_copy_to(zend_array* ht, zval* out) noexcept {
     }
 }
 
-} // namespace detail
+}  // namespace detail
 
 /// A borrowed, read-only view of a PHP array.
 class ArrayView {

@@ -97,9 +97,10 @@ struct arg_pack {
             using V = std::remove_cvref_t<decltype(*a)>;
             // The value read back lives in the reference, which is released
             // when the call returns: a borrowing type would dangle.
-            static_assert(!requires { caster<V>::borrows; },
-                          "phpbind: php::ref(v) needs a type that owns its value (std::string, php::Value, ...): "
-                          "what the callee stores in the reference is released when the call returns");
+            static_assert(
+                !requires { caster<V>::borrows; },
+                "phpbind: php::ref(v) needs a type that owns its value (std::string, php::Value, ...): "
+                "what the callee stores in the reference is released when the call returns");
             zval tmp;
             caster<V>::to_zval(*a, &tmp);
             ZVAL_NEW_REF(&v[n], &tmp);
@@ -133,9 +134,10 @@ bool weak_scalar_result(uint32_t mask, zval* z);
 template <class R, bool Weak = false>
 R convert_result(zval* z) {
     using C = caster<R>;
-    static_assert(!requires { C::borrows; },
-                  "phpbind: a borrowed view of a call result would dangle once the result is released; "
-                  "ask for an owned type (php::Value, php::String, php::Array, std::string, ...)");
+    static_assert(
+        !requires { C::borrows; },
+        "phpbind: a borrowed view of a call result would dangle once the result is released; "
+        "ask for an owned type (php::Value, php::String, php::Array, std::string, ...)");
     typename C::parsed p;
     if (EXPECTED(C::try_load(z, p))) return C::get(p);
     if constexpr (Weak) {
@@ -144,7 +146,11 @@ R convert_result(zval* z) {
                       "phpbind: php::weak<T> is for scalar results (bool, integers, floats, strings, their optionals)");
         if (weak_scalar_result(scalar, z) && C::try_load(z, p)) return C::get(p);
     }
-    if constexpr (requires { C::full_range; C::lo; C::hi; }) {
+    if constexpr (requires {
+                      C::full_range;
+                      C::lo;
+                      C::hi;
+                  }) {
         if (Z_TYPE_P(z) == IS_LONG) result_range_error(C::lo, C::hi, Z_LVAL_P(z));
     }
     result_type_error(C::type_name, C::type_mask, z);
@@ -206,7 +212,7 @@ call_result_t<R> call_known(zend_function* fn, zend_object* obj, zend_class_entr
     return finish<R>(&ret, fn, nullptr);
 }
 
-} // namespace detail
+}  // namespace detail
 
 /// Calls a PHP function by name. R is php::Value (any result) or a C++ type.
 template <class R = Value, class... A>
@@ -242,7 +248,8 @@ Object make_object(std::string_view class_name, A&&... args) {
     if (zend_function* ctor = Z_OBJ(z)->handlers->get_constructor(Z_OBJ(z))) {
         detail::call_known<void>(ctor, Z_OBJ(z), ce, std::forward<A>(args)...);
     } else if constexpr (sizeof...(A) > 0) {
-        throw error("Class " + std::string(class_name) + " does not have a constructor, so you cannot pass any "
+        throw error("Class " + std::string(class_name) +
+                    " does not have a constructor, so you cannot pass any "
                     "constructor arguments");
     } else if (EG(exception)) {
         detail::throw_pending_exception();
@@ -272,7 +279,7 @@ struct callable_state {
 /// false and sets `error` (emalloc'd, the caller frees it).
 bool check_callable(zval* z, callable_state& st, char** error) noexcept;
 [[noreturn]] PHPBIND_COLD void throw_not_callable(char* error);
-} // namespace detail
+}  // namespace detail
 
 class Callable;
 
@@ -383,7 +390,7 @@ struct callable_caster_base {
         return false;
     }
 };
-} // namespace detail
+}  // namespace detail
 
 template <>
 struct caster<CallableView> : detail::callable_caster_base {
@@ -407,8 +414,7 @@ public:
     /// `php::weak<T>`, void).
     template <class R = Value, class... A>
     detail::call_result_t<R> call(A&&... args) const {
-        return detail::call_known<R>(fcc_.function_handler, fcc_.object, fcc_.called_scope,
-                                     std::forward<A>(args)...);
+        return detail::call_known<R>(fcc_.function_handler, fcc_.object, fcc_.called_scope, std::forward<A>(args)...);
     }
     template <class... A>
     Value operator()(A&&... args) const {

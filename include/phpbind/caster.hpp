@@ -118,7 +118,7 @@ inline constexpr bool quick_try_load_v = [] {
 template <class T>
 concept has_persistent_zval = requires(const T& v, zval* z) { caster<T>::persistent_zval(v, z); };
 
-} // namespace detail
+}  // namespace detail
 
 // ---------------------------------------------------------------------------
 // bool
@@ -129,8 +129,14 @@ struct caster<bool> {
     static constexpr const char* type_name = "bool";
     using parsed = bool;
     static PHPBIND_INLINE bool load(zval* arg, uint32_t num, bool& out, bool nullable) {
-        if (EXPECTED(Z_TYPE_P(arg) == IS_TRUE)) { out = true; return true; }
-        if (EXPECTED(Z_TYPE_P(arg) == IS_FALSE)) { out = false; return true; }
+        if (EXPECTED(Z_TYPE_P(arg) == IS_TRUE)) {
+            out = true;
+            return true;
+        }
+        if (EXPECTED(Z_TYPE_P(arg) == IS_FALSE)) {
+            out = false;
+            return true;
+        }
         return detail::load_bool_slow(arg, num, out, nullable);
     }
     static bool try_load(zval* z, bool& out) noexcept {
@@ -157,8 +163,7 @@ struct caster<I> {
     // The C++ type's range clipped to PHP's int range.
     static constexpr long long lo =
         std::is_signed_v<I> ? std::max<long long>(std::numeric_limits<I>::min(), ZEND_LONG_MIN) : 0;
-    static constexpr unsigned long long hi =
-        std::min<unsigned long long>(std::numeric_limits<I>::max(), ZEND_LONG_MAX);
+    static constexpr unsigned long long hi = std::min<unsigned long long>(std::numeric_limits<I>::max(), ZEND_LONG_MAX);
     static constexpr bool full_range = lo == ZEND_LONG_MIN && hi == ZEND_LONG_MAX;
 
     static PHPBIND_INLINE bool load(zval* arg, uint32_t num, zend_long& out, bool nullable) {
@@ -213,7 +218,10 @@ struct caster<F> {
     static constexpr const char* type_name = "float";
     using parsed = double;
     static PHPBIND_INLINE bool load(zval* arg, uint32_t num, double& out, bool nullable) {
-        if (EXPECTED(Z_TYPE_P(arg) == IS_DOUBLE)) { out = Z_DVAL_P(arg); return true; }
+        if (EXPECTED(Z_TYPE_P(arg) == IS_DOUBLE)) {
+            out = Z_DVAL_P(arg);
+            return true;
+        }
         return detail::load_double_slow(arg, num, out, nullable);
     }
     static bool try_load(zval* z, double& out) noexcept {
@@ -238,7 +246,10 @@ struct string_caster_base {
     static constexpr const char* type_name = "string";
     using parsed = zend_string*;
     static PHPBIND_INLINE bool load(zval* arg, uint32_t num, zend_string*& out, bool nullable) {
-        if (EXPECTED(Z_TYPE_P(arg) == IS_STRING)) { out = Z_STR_P(arg); return true; }
+        if (EXPECTED(Z_TYPE_P(arg) == IS_STRING)) {
+            out = Z_STR_P(arg);
+            return true;
+        }
         return detail::load_string_slow(arg, num, out, nullable);
     }
     static bool try_load(zval* z, zend_string*& out) noexcept {

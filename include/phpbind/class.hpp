@@ -90,7 +90,7 @@ type_record type_record_of() {
     return r;
 }
 
-} // namespace detail
+}  // namespace detail
 
 /// Binds C++ type T as a PHP class (made by `module::class_<T, Base>(name)`): the C++ object lives
 /// inside the zend_object and is destroyed with it. Each method returns the builder. See
@@ -283,8 +283,9 @@ public:
         if constexpr (std::is_same_v<Op, php::op::compare>) {
             static_assert(std::is_same_v<Other, T>,
                           "phpbind: op<php::op::compare>() compares two objects of the class");
-            static_assert(requires(const T& a, const T& b) { a == b; } || requires(const T& a, const T& b) { a <=> b; },
-                          "phpbind: op<php::op::compare>() needs operator<=> or operator== on T");
+            static_assert(
+                requires(const T& a, const T& b) { a == b; } || requires(const T& a, const T& b) { a <=> b; },
+                "phpbind: op<php::op::compare>() needs operator<=> or operator== on T");
             spec_->handler_setup.push_back([](zend_object_handlers& h) { h.compare = &detail::compare<T>; });
         } else {
             constexpr bool forward = requires(const T& a, const Other& b) { Op::apply(a, b); };
@@ -327,8 +328,8 @@ public:
         spec_->serializable = true;
         def<Save>("__serialize");
         using U = detail::invoke_unserialize<Restore, T>;
-        detail::binder_for<U, U, void, typename S::args>::type::bind_into(
-            m_, "__unserialize", &spec_->methods, ZEND_ACC_PUBLIC, php::arg("data"));
+        detail::binder_for<U, U, void, typename S::args>::type::bind_into(m_, "__unserialize", &spec_->methods,
+                                                                          ZEND_ACC_PUBLIC, php::arg("data"));
         return *this;
     }
 

@@ -20,7 +20,7 @@ constexpr bool in_namespace_std() {
     constexpr size_t at = sig.find("T = ");
     return at != std::string_view::npos && sig.substr(at + 4, 5) == "std::";
 }
-} // namespace detail
+}  // namespace detail
 
 // ---------------------------------------------------------------------------
 // Any class type without a caster of its own is a bound class: it crosses as
@@ -46,7 +46,7 @@ struct caster<T> {
     }
     static bool matches(zval* z) noexcept {
         return Z_TYPE_P(z) == IS_OBJECT && detail::class_info<T>::ce &&
-               instanceof_function(Z_OBJCE_P(z), detail::class_info<T>::ce);
+            instanceof_function(Z_OBJCE_P(z), detail::class_info<T>::ce);
     }
     static PHPBIND_INLINE bool load(zval* arg, uint32_t num, zend_object*& out, bool nullable) {
         if (EXPECTED(matches(arg))) {
@@ -182,5 +182,5 @@ struct param<P> {
     static void after(H&) {}
 };
 
-} // namespace detail
+}  // namespace detail
 PHPBIND_NAMESPACE_END

@@ -59,7 +59,7 @@ struct mod { static constexpr uint8_t opcode = ZEND_MOD; template <class A, clas
 /// Comparison (`==`, `!=`, `<`, `<=`, `>`, `>=`, `<=>`) through the compare
 /// handler: operator<=> if T has one, else operator== and operator<.
 struct compare {};
-} // namespace op
+}  // namespace op
 
 namespace detail {
 
@@ -171,7 +171,7 @@ struct range_cursor {
 template <class T, class Cursor>
 struct native_iterator {
     zend_object_iterator it;  // first: the engine frees the block from this address
-    zval current;             // the value handed out by get_current_data, or UNDEF
+    zval current;  // the value handed out by get_current_data, or UNDEF
     Cursor cur;
 
     static_assert(alignof(Cursor) <= ZEND_MM_ALIGNMENT, "phpbind: iterator cursor is over-aligned");
@@ -255,9 +255,7 @@ struct native_iterator {
 template <class T>
 struct get_iterator_method {
     static constexpr bool is_method = true;
-    static void call(zend_execute_data* execute_data, zval* rv) {
-        zend_create_internal_iterator_zval(rv, ZEND_THIS);
-    }
+    static void call(zend_execute_data* execute_data, zval* rv) { zend_create_internal_iterator_zval(rv, ZEND_THIS); }
 };
 
 /// The declared return type of getIterator().
@@ -476,9 +474,7 @@ struct dimension_protocol {
         // Built in rv itself. A to_zval that throws leaves nothing in it; a
         // result made before the edge failed (exit() swallowed in the body)
         // is released here: on failure the engine nulls rv without releasing.
-        auto body = [&] {
-            caster<V>::to_zval((native<T>(o)->*Get)(dim_key<key_of<Get>>(o, offset)), rv);
-        };
+        auto body = [&] { caster<V>::to_zval((native<T>(o)->*Get)(dim_key<key_of<Get>>(o, offset)), rv); };
         edge_check_entry();
         const bool threw = edge_body(0, body);
         if (EXPECTED(edge_exit(0, threw))) return rv;
@@ -489,9 +485,7 @@ struct dimension_protocol {
     static void write(zend_object* o, zval* offset, zval* value) {
         using V = typename second_of<typename member_traits<decltype(Set)>::args>::type;
         // On failure the exception stays pending: the engine raises it.
-        (void)edge([&] {
-            (native<T>(o)->*Set)(dim_key<key_of<Set>>(o, offset), dim_key<V>(o, value, "value"));
-        });
+        (void)edge([&] { (native<T>(o)->*Set)(dim_key<key_of<Set>>(o, offset), dim_key<V>(o, value, "value")); });
     }
     template <auto Has, auto Get>
     static int has(zend_object* o, zval* offset, int check_empty) {
@@ -552,7 +546,7 @@ struct dimension_protocol {
     };
 };
 
-} // namespace detail
+}  // namespace detail
 
 template <>
 struct caster<detail::iterator_result> {

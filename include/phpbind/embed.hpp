@@ -23,8 +23,8 @@ PHPBIND_NAMESPACE_BEGIN
 enum runtime_init_status : int {
     runtime_ok = 0,
     runtime_already_initialized = 1,  // this library's runtime is running
-    runtime_engine_busy = 2,          // another runtime owns the engine
-    runtime_start_failed = 3,         // the engine did not start
+    runtime_engine_busy = 2,  // another runtime owns the engine
+    runtime_start_failed = 3,  // the engine did not start
 };
 
 namespace detail {
@@ -33,17 +33,17 @@ struct lib_runtime {
 };
 int lib_runtime_init(lib_runtime& lib, int argc, char** argv, std::vector<zend_module_entry*> modules) noexcept;
 void lib_runtime_shutdown(lib_runtime& lib) noexcept;
-} // namespace detail
+}  // namespace detail
 
 PHPBIND_NAMESPACE_END
 
-#define PHPBIND_RUNTIME_ABI(project, ...)                                                             \
-    namespace {                                                                                       \
-    ::php::detail::lib_runtime phpbind_lib_runtime_##project;                                         \
-    }                                                                                                 \
-    PHPBIND_EXPORT int project##_runtime_init(int argc, char** argv) {                                \
-        return ::php::detail::lib_runtime_init(phpbind_lib_runtime_##project, argc, argv, {__VA_ARGS__}); \
-    }                                                                                                 \
-    PHPBIND_EXPORT void project##_runtime_shutdown(void) {                                            \
-        ::php::detail::lib_runtime_shutdown(phpbind_lib_runtime_##project);                           \
+#define PHPBIND_RUNTIME_ABI(project, ...)                                                                              \
+    namespace {                                                                                                        \
+    ::php::detail::lib_runtime phpbind_lib_runtime_##project;                                                          \
+    }                                                                                                                  \
+    PHPBIND_EXPORT int project##_runtime_init(int argc, char** argv) {                                                 \
+        return ::php::detail::lib_runtime_init(phpbind_lib_runtime_##project, argc, argv, {__VA_ARGS__});              \
+    }                                                                                                                  \
+    PHPBIND_EXPORT void project##_runtime_shutdown(void) {                                                             \
+        ::php::detail::lib_runtime_shutdown(phpbind_lib_runtime_##project);                                            \
     }

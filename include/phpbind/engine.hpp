@@ -32,8 +32,12 @@
 // Everything phpbind defines lives in php::v0_1 (an inline namespace), so two
 // extensions built with different phpbind versions never share a symbol, even
 // before hidden visibility is taken into account.
-#define PHPBIND_NAMESPACE_BEGIN namespace php { inline namespace v0_1 {
-#define PHPBIND_NAMESPACE_END } }
+#define PHPBIND_NAMESPACE_BEGIN                                                                                        \
+    namespace php {                                                                                                    \
+    inline namespace v0_1 {
+#define PHPBIND_NAMESPACE_END                                                                                          \
+    }                                                                                                                  \
+    }
 
 #define PHPBIND_COLD __attribute__((cold, noinline))
 #define PHPBIND_INLINE __attribute__((always_inline)) inline
@@ -47,7 +51,8 @@
 // layout of the view types: one translation unit with it and one without in
 // the same extension would corrupt the heap.
 #if defined(PHPBIND_LIBRARY_DEBUG) && !PHPBIND_LIBRARY_DEBUG && defined(PHPBIND_DEBUG)
-#error "PHPBIND_DEBUG is defined, but this target links phpbind::phpbind, which was compiled without it: link phpbind::debug instead (phpbind_add_extension(<name> DEBUG ...)) and do not define PHPBIND_DEBUG yourself"
+#error                                                                                                                 \
+    "PHPBIND_DEBUG is defined, but this target links phpbind::phpbind, which was compiled without it: link phpbind::debug instead (phpbind_add_extension(<name> DEBUG ...)) and do not define PHPBIND_DEBUG yourself"
 #endif
 #if defined(PHPBIND_LIBRARY_DEBUG) && PHPBIND_LIBRARY_DEBUG && !defined(PHPBIND_DEBUG)
 #error "this target links phpbind::debug (compiled with PHPBIND_DEBUG), but PHPBIND_DEBUG is not defined here"
@@ -93,9 +98,9 @@ PHPBIND_NAMESPACE_END
 #else
 #define PHPBIND_DETAIL_ABI_PBDEBUG _without_PHPBIND_DEBUG
 #endif
-#define PHPBIND_DETAIL_ABI_TAG                                                                      \
-    PHPBIND_DETAIL_XCAT5(phpbind_for_php_api_, ZEND_MODULE_API_NO, PHPBIND_DETAIL_ABI_ZTS,       \
-                         PHPBIND_DETAIL_ABI_ZDEBUG, PHPBIND_DETAIL_ABI_PBDEBUG)
+#define PHPBIND_DETAIL_ABI_TAG                                                                                         \
+    PHPBIND_DETAIL_XCAT5(phpbind_for_php_api_, ZEND_MODULE_API_NO, PHPBIND_DETAIL_ABI_ZTS, PHPBIND_DETAIL_ABI_ZDEBUG,  \
+                         PHPBIND_DETAIL_ABI_PBDEBUG)
 #define PHPBIND_DETAIL_ABI_STRING PHPBIND_DETAIL_STR(PHPBIND_DETAIL_ABI_TAG)
 extern "C" __attribute__((visibility("hidden"))) const char PHPBIND_DETAIL_ABI_TAG[];
 namespace {
@@ -157,5 +162,5 @@ inline void unregister_ini_entries(int module_number, [[maybe_unused]] int type)
 #endif
 }
 
-} // namespace detail
+}  // namespace detail
 PHPBIND_NAMESPACE_END

@@ -65,10 +65,10 @@ namespace detail {
 /// One case as the module definition describes it.
 struct enum_case {
     std::string name;
-    uint64_t key = 0;            // the C++ enumerator: its underlying value's bits
-    std::string key_text;        // the same, printed (for error messages)
-    uint8_t given = IS_UNDEF;    // the backing value given: IS_UNDEF (none), IS_LONG or IS_STRING
-    bool out_of_range = false;   // an int backing value outside PHP's int range
+    uint64_t key = 0;  // the C++ enumerator: its underlying value's bits
+    std::string key_text;  // the same, printed (for error messages)
+    uint8_t given = IS_UNDEF;  // the backing value given: IS_UNDEF (none), IS_LONG or IS_STRING
+    bool out_of_range = false;  // an int backing value outside PHP's int range
     zend_long int_value = 0;
     std::string str_value;
 };
@@ -86,12 +86,12 @@ struct enum_spec {
 /// What a bound enum needs at run time, filled at MINIT.
 struct enum_runtime {
     zend_class_entry* ce = nullptr;
-    const char* name = nullptr;                              // module storage: arg info refers to it
-    std::vector<zend_string*> names;                         // per case: interned, owned by the engine
-    std::vector<uint64_t> keys;                              // per case: the C++ enumerator
-    std::vector<std::pair<uint64_t, uint32_t>> by_key;       // sorted by key
+    const char* name = nullptr;  // module storage: arg info refers to it
+    std::vector<zend_string*> names;  // per case: interned, owned by the engine
+    std::vector<uint64_t> keys;  // per case: the C++ enumerator
+    std::vector<std::pair<uint64_t, uint32_t>> by_key;  // sorted by key
     std::vector<std::pair<const zend_string*, uint32_t>> by_name;  // sorted by address
-    bool dense = false;                                      // keys are first_key, first_key + 1, ...
+    bool dense = false;  // keys are first_key, first_key + 1, ...
     uint64_t first_key = 0;
     // Per case: its object in the running request, once asked for. The
     // engine creates case objects once per request (an internal class's
@@ -163,11 +163,10 @@ PHPBIND_INLINE int32_t enum_index_of_key(const enum_runtime& rt, uint64_t k) noe
 /// for the case.
 PHPBIND_INLINE int32_t enum_index_of_object(const enum_runtime& rt, zend_object* obj) noexcept {
     const zend_string* name = Z_STR_P(OBJ_PROP_NUM(obj, 0));
-    auto it = std::lower_bound(
-        rt.by_name.begin(), rt.by_name.end(), name,
-        [](const std::pair<const zend_string*, uint32_t>& p, const zend_string* v) {
-            return std::less<const zend_string*>{}(p.first, v);
-        });
+    auto it = std::lower_bound(rt.by_name.begin(), rt.by_name.end(), name,
+                               [](const std::pair<const zend_string*, uint32_t>& p, const zend_string* v) {
+                                   return std::less<const zend_string*>{}(p.first, v);
+                               });
     if (EXPECTED(it != rt.by_name.end() && it->first == name)) return static_cast<int32_t>(it->second);
     return enum_case_index_slow(rt, obj);
 }
@@ -226,7 +225,7 @@ struct drop_first<type_list<H, T...>> {
     using type = type_list<T...>;
 };
 
-} // namespace detail
+}  // namespace detail
 
 // ---------------------------------------------------------------------------
 // A bound enum crosses as its case object. Declared type: the enum's name.
@@ -313,8 +312,9 @@ public:
         using S = detail::signature<Fn>;
         static_assert(detail::first_param_is<E>(typename S::args{}),
                       "phpbind: the first parameter of an enum method is the enum value ($this)");
-        using B = typename detail::binder_for<detail::enum_method_key<F>, detail::invoke_enum_method<F, E>,
-                                              typename S::ret, typename detail::drop_first<typename S::args>::type>::type;
+        using B =
+            typename detail::binder_for<detail::enum_method_key<F>, detail::invoke_enum_method<F, E>, typename S::ret,
+                                        typename detail::drop_first<typename S::args>::type>::type;
         B::bind_into(m_, name, &spec_->methods, ZEND_ACC_PUBLIC, extra...);
         return *this;
     }

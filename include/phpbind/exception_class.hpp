@@ -137,7 +137,7 @@ std::function<zend_class_entry*(std::string&)> exception_parent(base_t<B>) {
             return B(std::string()).php_class();
         } else {
             error = "parent php::base<" + demangle(typeid(B)) +
-                    ">: that type is not bound with exception<>() before this class";
+                ">: that type is not bound with exception<>() before this class";
             return nullptr;
         }
     };
@@ -156,7 +156,7 @@ std::function<zend_class_entry*(std::string&)> exception_parent(const P& parent)
     };
 }
 
-} // namespace detail
+}  // namespace detail
 
 /// The PHP class bound to C++ type E by exception<E>(), from MINIT to
 /// MSHUTDOWN of the module that bound it; null otherwise. For
@@ -174,8 +174,12 @@ module& module::exception(std::string_view name, const Parent&... parent) {
     static_assert(!std::is_base_of_v<error_already_set, E> && !std::is_base_of_v<engine_unwind, E>,
                   "phpbind: error_already_set, script_exit and fatal_error carry the engine's own exception or "
                   "unwinding back to it; they cannot be bound to a class");
-    detail::exception_translator t{&typeid(E), nullptr, this, &detail::translate_bound<E>,
-                                   &detail::throw_bound_pointer<E>, &detail::catches_bound_pointer<E>,
+    detail::exception_translator t{&typeid(E),
+                                   nullptr,
+                                   this,
+                                   &detail::translate_bound<E>,
+                                   &detail::throw_bound_pointer<E>,
+                                   &detail::catches_bound_pointer<E>,
                                    std::is_base_of_v<throwable, E>};
     std::function<zend_class_entry*(std::string&)> get_parent;
     if constexpr (sizeof...(Parent) == 0) {

@@ -50,12 +50,11 @@ private:
     zend_long code_;
 };
 
-#define PHPBIND_DEFINE_THROWABLE(cpp_name, ce_expr)                                  \
-    class cpp_name : public throwable {                                              \
-    public:                                                                          \
-        explicit cpp_name(std::string message, zend_long code = 0)                   \
-            : throwable([]() noexcept -> zend_class_entry* { return ce_expr; },      \
-                        std::move(message), code) {}                                 \
+#define PHPBIND_DEFINE_THROWABLE(cpp_name, ce_expr)                                                                    \
+    class cpp_name : public throwable {                                                                                \
+    public:                                                                                                            \
+        explicit cpp_name(std::string message, zend_long code = 0)                                                     \
+            : throwable([]() noexcept -> zend_class_entry* { return ce_expr; }, std::move(message), code) {}           \
     };
 
 // Core throwables.
@@ -231,7 +230,7 @@ struct exception_translator {
 /// bound to its most derived bound type. False if no bound type matches.
 PHPBIND_COLD bool translate_bound_exception(bool throwable_only) noexcept;
 
-} // namespace detail
+}  // namespace detail
 
 /// Hands an exception the engine has pending to C++: for code that calls the
 /// engine's own API (zend_*, php_*) directly, which reports failure by

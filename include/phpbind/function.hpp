@@ -237,8 +237,8 @@ struct param_info {
     bool is_variadic = false;
     bool has_default = false;
     const char* class_name = nullptr;  // a class type (bound C++ classes)
-    const char* doc = nullptr;         // php::arg("x").doc("...")
-    std::string (*phpdoc)() = nullptr; // the precise type for the stub (array<string,int>); null: the declared one
+    const char* doc = nullptr;  // php::arg("x").doc("...")
+    std::string (*phpdoc)() = nullptr;  // the precise type for the stub (array<string,int>); null: the declared one
 };
 
 /// The type a stub's phpdoc gives a value of type V, where it says more than
@@ -268,12 +268,12 @@ struct function_record {
     const char* return_class = nullptr;  // a class return type (bound C++ classes)
     const param_info* params = nullptr;
     size_t n = 0;
-    zval* defaults = nullptr;            // this binding's defaults, one per parameter (UNDEF: none)
+    zval* defaults = nullptr;  // this binding's defaults, one per parameter (UNDEF: none)
     binding_state* state = nullptr;
     std::vector<zend_function_entry>* methods = nullptr;  // a class's method table; null: a module function
-    uint32_t flags = 0;                                   // ZEND_ACC_PUBLIC, ZEND_ACC_STATIC, ...
-    const char* doc = nullptr;                            // php::doc("...")
-    std::string (*return_phpdoc)() = nullptr;            // see phpdoc_of()
+    uint32_t flags = 0;  // ZEND_ACC_PUBLIC, ZEND_ACC_STATIC, ...
+    const char* doc = nullptr;  // php::doc("...")
+    std::string (*return_phpdoc)() = nullptr;  // see phpdoc_of()
 };
 
 /// Appends a function to the module: validates the parameter spec, builds and
@@ -390,9 +390,11 @@ struct release_at_exit {
     ~release_at_exit() { release_each(std::index_sequence_for<P...>{}); }
     template <size_t... I>
     void release_each(std::index_sequence<I...>) noexcept {
-        ([&] {
-            if constexpr (owns_state_v<P>) param<P>::release(state_of<I>(st));
-        }(), ...);
+        (
+            [&] {
+                if constexpr (owns_state_v<P>) param<P>::release(state_of<I>(st));
+            }(),
+            ...);
     }
 };
 
@@ -423,8 +425,8 @@ struct binder {
     using data = fn_data<Key, N>;
 
     template <size_t I, uint32_t Req, class P>
-    static PHPBIND_INLINE bool load_one([[maybe_unused]] zend_execute_data* execute_data, [[maybe_unused]] uint32_t argc,
-                                        typename param<P>::state& st) {
+    static PHPBIND_INLINE bool load_one([[maybe_unused]] zend_execute_data* execute_data,
+                                        [[maybe_unused]] uint32_t argc, typename param<P>::state& st) {
         if constexpr (param<P>::is_variadic) {
             if (UNEXPECTED(ZEND_CALL_INFO(execute_data) & ZEND_CALL_HAS_EXTRA_NAMED_PARAMS)) {
                 zend_unexpected_extra_named_error();
@@ -477,8 +479,7 @@ struct binder {
             } else if constexpr (std::is_void_v<R>) {
                 Invoke::call(param<A>::pass(std::get<I>(h))...);
             } else {
-                caster<std::remove_cvref_t<R>>::to_zval(Invoke::call(param<A>::pass(std::get<I>(h))...),
-                                                        return_value);
+                caster<std::remove_cvref_t<R>>::to_zval(Invoke::call(param<A>::pass(std::get<I>(h))...), return_value);
             }
             (param<A>::after(std::get<I>(h)), ...);
         };
@@ -616,11 +617,12 @@ struct binder {
     }
 
     template <class... Extra>
-    static bool bind_into(module& m, std::string_view name, std::vector<zend_function_entry>* methods,
-                          uint32_t flags, const Extra&... extra) {
+    static bool bind_into(module& m, std::string_view name, std::vector<zend_function_entry>* methods, uint32_t flags,
+                          const Extra&... extra) {
         constexpr auto slots = parameter_slots<Extra...>();
         static_assert(slots[sizeof...(Extra)] <= N, "phpbind: more php::arg() annotations than parameters");
-        static_assert(sizeof...(Extra) - slots[sizeof...(Extra)] <= 1, "phpbind: more than one php::doc() for one function");
+        static_assert(sizeof...(Extra) - slots[sizeof...(Extra)] <= 1,
+                      "phpbind: more than one php::doc() for one function");
         param_info pi[N ? N : 1] = {param_info{nullptr, param<A>::type_mask, param<A>::by_ref, param<A>::is_variadic,
                                                false, class_name_of<typename param<A>::c>(), nullptr,
                                                phpdoc_of<typename param<A>::value_type>()}...};
@@ -688,6 +690,6 @@ struct binder_for<Key, Invoke, R, type_list<A...>> {
 template <auto F>
 struct pointer_key {};
 
-} // namespace detail
+}  // namespace detail
 
 PHPBIND_NAMESPACE_END

@@ -45,11 +45,12 @@ HashTable* get_gc(zend_object* o, zval** table, int* n) {
     // Properties, as zend_std_get_gc() reports them: the property table when
     // there is one (it covers declared slots), else the declared slots.
     if (!o->properties) {
-        for (int i = 0; i < o->ce->default_properties_count; ++i) zend_get_gc_buffer_add_zval(buf, &o->properties_table[i]);
+        for (int i = 0; i < o->ce->default_properties_count; ++i)
+            zend_get_gc_buffer_add_zval(buf, &o->properties_table[i]);
     }
     zend_get_gc_buffer_use(buf, table, n);
     return o->properties;
 }
 
-} // namespace detail
+}  // namespace detail
 PHPBIND_NAMESPACE_END

@@ -64,10 +64,12 @@ struct slot_ref {
 };
 
 #ifdef PHPBIND_DEBUG
-#define PHPBIND_SLOT_CHECK(ref, what)                                                                        \
-    do {                                                                                                     \
-        if ((ref).empty()) ::php::detail::debug_failure(what, "an empty handle was read: assign it from the " \
-                                                              "module definition (m.ini / m.globals) first"); \
+#define PHPBIND_SLOT_CHECK(ref, what)                                                                                  \
+    do {                                                                                                               \
+        if ((ref).empty())                                                                                             \
+            ::php::detail::debug_failure(what,                                                                         \
+                                         "an empty handle was read: assign it from the "                               \
+                                         "module definition (m.ini / m.globals) first");                               \
     } while (0)
 #else
 #define PHPBIND_SLOT_CHECK(ref, what) ((void)0)
@@ -255,7 +257,7 @@ private:
 #endif
 };
 
-} // namespace detail
+}  // namespace detail
 
 /// A typed INI entry. Copyable; a default-constructed handle is empty and may
 /// only be assigned. Reading costs a load from the field the entry's handler
@@ -343,9 +345,11 @@ ini<T> module::ini(std::string_view name, std::type_identity_t<T> default_value,
     raw->default_value = std::move(default_value);
     raw->ref = reg.add_slot(sizeof(T), alignof(T), &detail::construct_ini_slot<T>, &detail::destroy_slot<T>, raw);
     if (reg.has_ini(name)) add_error("INI entry " + std::string(name) + " is defined twice");
-    if (name.empty() || name.size() > 0xffff) add_error("INI entry name \"" + std::string(name) + "\" is empty or too long");
+    if (name.empty() || name.size() > 0xffff)
+        add_error("INI entry name \"" + std::string(name) + "\" is empty or too long");
     if (modifiable == 0 || (modifiable & ~PHP_INI_ALL) != 0) {
-        add_error("INI entry " + std::string(name) + ": modifiable must be a combination of PHP_INI_USER, "
+        add_error("INI entry " + std::string(name) +
+                  ": modifiable must be a combination of PHP_INI_USER, "
                   "PHP_INI_PERDIR and PHP_INI_SYSTEM (PHP_INI_ALL)");
     }
     const char* stored_name = keep(name);
@@ -365,13 +369,13 @@ constexpr void check_globals_type() {
     static_assert(alignof(G) <= alignof(std::max_align_t),
                   "phpbind: module globals cannot be over-aligned (the engine's per-thread storage is malloc'd)");
 }
-} // namespace detail
+}  // namespace detail
 
 template <class G>
 globals<G> module::globals() {
     detail::check_globals_type<G>();
-    auto ref = globals_registry().add_slot(sizeof(G), alignof(G), &detail::construct_globals_slot<G>, &detail::destroy_slot<G>,
-                                           nullptr);
+    auto ref = globals_registry().add_slot(sizeof(G), alignof(G), &detail::construct_globals_slot<G>,
+                                           &detail::destroy_slot<G>, nullptr);
     if constexpr (requires(G& g) { g.reset(); }) {
         globals_registry().add_request_reset([ref] { std::launder(static_cast<G*>(ref.get()))->reset(); });
     }
@@ -382,8 +386,8 @@ template <class G, class F>
 globals<G> module::globals(F&& on_request_start) {
     detail::check_globals_type<G>();
     static_assert(std::is_invocable_v<F&, G&>, "phpbind: the request-start callback of globals<G> takes G&");
-    auto ref = globals_registry().add_slot(sizeof(G), alignof(G), &detail::construct_globals_slot<G>, &detail::destroy_slot<G>,
-                                           nullptr);
+    auto ref = globals_registry().add_slot(sizeof(G), alignof(G), &detail::construct_globals_slot<G>,
+                                           &detail::destroy_slot<G>, nullptr);
     globals_registry().add_request_reset(
         [ref, f = std::forward<F>(on_request_start)]() mutable { f(*std::launder(static_cast<G*>(ref.get()))); });
     return php::globals<G>(ref);

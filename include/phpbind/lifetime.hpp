@@ -60,7 +60,7 @@ struct lifetime_at;
 template <int Depth, class... T>
 constexpr lifetime shortest() {
     return ((lifetime_at<std::remove_cv_t<T>, Depth>::value == lifetime::request) || ...) ? lifetime::request
-                                                                                        : lifetime::persistent;
+                                                                                          : lifetime::persistent;
 }
 
 template <class T, int Depth>
@@ -131,7 +131,8 @@ struct lifetime_at {
         if constexpr (!std::is_base_of_v<derived_lifetime, lifetime_of<T>>) return lifetime_of<T>::value;
         else if constexpr (requires { T::php_lifetime; }) return T::php_lifetime;
         else if constexpr (Depth > lifetime_depth_limit) return lifetime::persistent;
-        else if constexpr (std::is_pointer_v<T>) return lifetime_at<std::remove_cv_t<std::remove_pointer_t<T>>, Depth>::value;
+        else if constexpr (std::is_pointer_v<T>)
+            return lifetime_at<std::remove_cv_t<std::remove_pointer_t<T>>, Depth>::value;
         else if constexpr (std::is_reference_v<T>) return lifetime_at<std::remove_cvref_t<T>, Depth>::value;
         else {
             bool request = false;
@@ -143,7 +144,7 @@ struct lifetime_at {
         }
     }();
 };
-} // namespace detail
+}  // namespace detail
 
 /// The lifetime of T, derived from its members (an aggregate holding a php::Value is `request`);
 /// specialise it, or give T `static constexpr php::lifetime php_lifetime`, to say so.
@@ -195,11 +196,11 @@ struct tracked {
 
 struct request_state {
     bool in_request = false;
-    uint64_t epoch = 0;   // bumped when a request starts and when it ends
+    uint64_t epoch = 0;  // bumped when a request starts and when it ends
     int active_modules = 0;
     int ending_modules = 0;
-    tracked owned_head;    // PHPBIND_DEBUG: owned request values alive
-    tracked retained_head; // Retained<T> alive
+    tracked owned_head;  // PHPBIND_DEBUG: owned request values alive
+    tracked retained_head;  // Retained<T> alive
 };
 
 request_state& state() noexcept;
@@ -225,8 +226,9 @@ struct view_stamp {
     uint64_t epoch = state().epoch;
     void check(const char* type_name) const noexcept {
         if (epoch != state().epoch)
-            debug_failure(type_name, "a borrowed view was used after the request (or the time between requests) "
-                                     "that created it ended");
+            debug_failure(type_name,
+                          "a borrowed view was used after the request (or the time between requests) "
+                          "that created it ended");
     }
 };
 // Owned request values register themselves while alive.
@@ -246,6 +248,6 @@ struct owned_stamp {
 #define PHPBIND_OWNED_STAMP(name, zv)
 #endif
 
-} // namespace detail
+}  // namespace detail
 
 PHPBIND_NAMESPACE_END

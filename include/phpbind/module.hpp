@@ -36,7 +36,7 @@ class globals;
 namespace detail {
 class globals_registry;
 struct stub_metadata;
-}
+}  // namespace detail
 
 /// Rows of the module's section in phpinfo() and `php --ri`.
 class info_table {
@@ -329,29 +329,29 @@ struct module_host {
     }
 };
 
-} // namespace detail
+}  // namespace detail
 
 PHPBIND_NAMESPACE_END
 
 /// Defines a PHP extension named `name`; the block that follows receives the
 /// `php::module&` to fill. Exports `get_module` unless PHPBIND_NO_GET_MODULE is
 /// defined (modules linked into an embedding program).
-#define PHPBIND_EXTENSION(name, m)                                                                  \
-    static void phpbind_init_##name(::php::module& m);                                              \
-    extern "C" __attribute__((visibility("hidden"))) zend_module_entry* phpbind_module_##name() {   \
-        return ::php::detail::module_host<&phpbind_init_##name>::entry(#name);                      \
-    }                                                                                               \
-    PHPBIND_DETAIL_GET_MODULE(name)                                                                 \
+#define PHPBIND_EXTENSION(name, m)                                                                                     \
+    static void phpbind_init_##name(::php::module& m);                                                                 \
+    extern "C" __attribute__((visibility("hidden"))) zend_module_entry* phpbind_module_##name() {                      \
+        return ::php::detail::module_host<&phpbind_init_##name>::entry(#name);                                         \
+    }                                                                                                                  \
+    PHPBIND_DETAIL_GET_MODULE(name)                                                                                    \
     static void phpbind_init_##name(::php::module& m)
 
 #ifdef PHPBIND_NO_GET_MODULE
 #define PHPBIND_DETAIL_GET_MODULE(name)
 #else
-#define PHPBIND_DETAIL_GET_MODULE(name)                                                         \
-    PHPBIND_EXPORT zend_module_entry* get_module() {                                             \
-        zend_module_entry* entry = phpbind_module_##name();                                      \
-        ::php::detail::module_host<&phpbind_init_##name>::instance->set_registers_once();              \
-        return entry;                                                                            \
-    }                                                                                            \
+#define PHPBIND_DETAIL_GET_MODULE(name)                                                                                \
+    PHPBIND_EXPORT zend_module_entry* get_module() {                                                                   \
+        zend_module_entry* entry = phpbind_module_##name();                                                            \
+        ::php::detail::module_host<&phpbind_init_##name>::instance->set_registers_once();                              \
+        return entry;                                                                                                  \
+    }                                                                                                                  \
     static ::php::detail::module_host<&phpbind_init_##name>::reaper phpbind_reaper_##name;
 #endif

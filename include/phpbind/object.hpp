@@ -21,7 +21,7 @@ namespace detail {
 zend_class_entry* lookup_class(std::string_view name);
 Value read_property(zend_object* obj, std::string_view name);
 void write_property(zend_object* obj, std::string_view name, zval* value);
-} // namespace detail
+}  // namespace detail
 
 /// A borrowed PHP object.
 class ObjectView {

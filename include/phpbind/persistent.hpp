@@ -32,7 +32,7 @@ struct detached;
 struct detached_deleter {
     void operator()(detached* d) const noexcept;
 };
-} // namespace detail
+}  // namespace detail
 
 /// Data detached from the request: a deep copy in persistent memory (strings interned, arrays
 /// immutable), owned by C++ and valid for the life of the process. Handed to PHP in O(1) without

@@ -28,11 +28,11 @@ PHPBIND_NAMESPACE_BEGIN
 namespace detail {
 struct lib_runtime;
 int lib_runtime_init(lib_runtime& lib, int argc, char** argv, std::vector<zend_module_entry*> modules) noexcept;
-} // namespace detail
+}  // namespace detail
 
 /// A PHP error, warning or notice, as the engine reported it.
 struct error_report {
-    int type;                 // E_WARNING, E_ERROR, ...
+    int type;  // E_WARNING, E_ERROR, ...
     std::string_view message;
     std::string_view file;
     uint32_t line;

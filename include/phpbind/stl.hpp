@@ -40,8 +40,8 @@ namespace detail {
 /// Only built on the error path, by find_fault().
 struct element_fault {
     std::vector<std::string> keys;  // each as a message prints it: 3, 'name'
-    std::string given;              // "string", "array of 1 element"
-    bool bad_key = false;           // the last key is itself not allowed
+    std::string given;  // "string", "array of 1 element"
+    bool bad_key = false;  // the last key is itself not allowed
     void enter(const ArrayKey& key);
 };
 /// "must be of type array<array<int>>, string given at key [0][1]"
@@ -126,7 +126,10 @@ std::string full_type_name() {
         return inner.find('|') == std::string::npos ? "?" + inner : inner + "|null";
     } else if constexpr (requires { caster<T>::full_type_name(); }) {
         return caster<T>::full_type_name();
-    } else if constexpr (requires { caster<T>::binds_object; caster<T>::class_name(); }) {
+    } else if constexpr (requires {
+                             caster<T>::binds_object;
+                             caster<T>::class_name();
+                         }) {
         try {
             return caster<T>::class_name();
         } catch (...) {  // not bound (yet): the message still says what was expected
@@ -178,10 +181,10 @@ void find_element_fault(zend_array* ht, element_fault& f) {
 }
 
 template <class K>
-constexpr bool is_string_key = std::is_same_v<K, std::string> || std::is_same_v<K, std::string_view> ||
-                               std::is_same_v<K, String>;
+constexpr bool is_string_key =
+    std::is_same_v<K, std::string> || std::is_same_v<K, std::string_view> || std::is_same_v<K, String>;
 
-} // namespace detail
+}  // namespace detail
 
 // ---------------------------------------------------------------------------
 template <class T, class Alloc>
@@ -218,7 +221,8 @@ struct caster<std::vector<T, Alloc>> {
         detail::element_fault f;
         f.enter(detail::slot_key(p.ht, v));
         detail::find_fault<T>(detail::deref_slot<T>(v), f);
-        throw argument_type_error(p.num, detail::fault_message(detail::container_type_name<std::vector<T, Alloc>>(), f));
+        throw argument_type_error(p.num,
+                                  detail::fault_message(detail::container_type_name<std::vector<T, Alloc>>(), f));
     }
     static T element(const parsed& p, zval* slot) {
         typename elem::parsed e;
@@ -270,9 +274,7 @@ struct caster<R> {
     using E = std::remove_cvref_t<std::ranges::range_reference_t<R>>;
     static constexpr uint32_t type_mask = MAY_BE_ARRAY;
     static constexpr const char* type_name = "array";
-    static void to_zval(R r, zval* out) {
-        detail::fill_list<E>(r, detail::saturated_size(std::ranges::size(r)), out);
-    }
+    static void to_zval(R r, zval* out) { detail::fill_list<E>(r, detail::saturated_size(std::ranges::size(r)), out); }
 };
 
 // ---------------------------------------------------------------------------
@@ -404,9 +406,7 @@ struct tuple_caster : array_caster_base {
     static bool elements_ok(zend_array* ht, std::index_sequence<I...>) noexcept {
         return (detail::element_ok<T>(detail::deref_slot<T>(zend_hash_index_find(ht, I))) && ...);
     }
-    static bool shape_ok(zend_array* ht) noexcept {
-        return zend_hash_num_elements(ht) == N && zend_array_is_list(ht);
-    }
+    static bool shape_ok(zend_array* ht) noexcept { return zend_hash_num_elements(ht) == N && zend_array_is_list(ht); }
 
     static std::string full_type_name() {
         std::string s = "array{";
@@ -416,15 +416,13 @@ struct tuple_caster : array_caster_base {
     }
     template <size_t... I>
     static void find_element_fault(zend_array* ht, detail::element_fault& f, std::index_sequence<I...>) {
-        (void)((
-                   [&] {
-                       zval* e = detail::deref_slot<T>(zend_hash_index_find(ht, I));
-                       if (detail::element_ok<T>(e)) return false;
-                       f.enter(ArrayKey(static_cast<zend_long>(I)));
-                       detail::find_fault<T>(e, f);
-                       return true;
-                   }() ||
-                   ...));
+        (void)(([&] {
+            zval* e = detail::deref_slot<T>(zend_hash_index_find(ht, I));
+            if (detail::element_ok<T>(e)) return false;
+            f.enter(ArrayKey(static_cast<zend_long>(I)));
+            detail::find_fault<T>(e, f);
+            return true;
+        }() || ...));
     }
     static void find_fault(zval* z, detail::element_fault& f) {
         if (Z_TYPE_P(z) != IS_ARRAY) f.given = zend_zval_type_name(z);
@@ -444,7 +442,7 @@ struct tuple_caster : array_caster_base {
     }
     static bool try_load(zval* z, zend_array*& out) noexcept {
         return array_caster_base::try_load(z, out) && shape_ok(out) &&
-               elements_ok(out, std::index_sequence_for<T...>{});
+            elements_ok(out, std::index_sequence_for<T...>{});
     }
     template <size_t... I>
     static Tuple build(zend_array* ht, std::index_sequence<I...>) {
@@ -502,14 +500,14 @@ constexpr bool scalar_alternative() {
     if constexpr (requires { caster<A>::class_name(); }) return false;
     else return caster<A>::type_mask != 0 && (caster<A>::type_mask & ~(scalar_mask | MAY_BE_NULL)) == 0;
 }
-} // namespace detail
+}  // namespace detail
 
 template <class... T>
 struct caster<std::variant<T...>> {
     using V = std::variant<T...>;
     static constexpr uint32_t type_mask = (caster<T>::type_mask | ...);
-    static constexpr uint32_t scalars = ((detail::scalar_alternative<T>() ? caster<T>::type_mask : 0) | ...) &
-                                        detail::scalar_mask;
+    static constexpr uint32_t scalars =
+        ((detail::scalar_alternative<T>() ? caster<T>::type_mask : 0) | ...) & detail::scalar_mask;
     static inline const char* type_name = detail::union_type_name({caster<T>::type_name...}, type_mask);
     struct parsed {
         zval* arg;
@@ -587,15 +585,14 @@ struct caster<std::variant<T...>> {
             return;
         }
         (void)(([&] {
-             if (!(caster<T>::type_mask & bit)) return false;
-             detail::find_fault<T>(z, f);
-             return true;
-         }() || ...));
+            if (!(caster<T>::type_mask & bit)) return false;
+            detail::find_fault<T>(z, f);
+            return true;
+        }() || ...));
     }
     static void to_zval(const V& v, zval* out) {
         std::visit([&](const auto& a) { caster<std::decay_t<decltype(a)>>::to_zval(a, out); }, v);
     }
-
 };
 
 // ---------------------------------------------------------------------------

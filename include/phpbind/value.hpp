@@ -26,7 +26,7 @@ class Value;
 namespace detail {
 PHPBIND_COLD bool truthy_guarded(zval* z);
 PHPBIND_COLD int compare_guarded(zval* a, zval* b);
-} // namespace detail
+}  // namespace detail
 class StringView;
 class ArrayView;
 class ObjectView;

@@ -37,7 +37,7 @@ void beta_fail(std::string_view kind) {
     throw BetaError("beta");
 }
 
-} // namespace
+}  // namespace
 
 PHPBIND_EXTENSION(exc_alpha, m) {
     m.exception<AlphaError>("Alpha\\Error", php::base<php::runtime_exception>);
@@ -79,11 +79,13 @@ TEST(ExceptionClasses, EachEngineRegistersTheClassesAnewAndMshutdownForgetsThem)
         {
             php::Runtime rt(options(true));
             EXPECT_EQ(rt.request([&] {
-                EXPECT_EQ(eval_string(rt, "try { alpha_fail('x'); } catch (RuntimeException $e) "
-                                          "{ return get_class($e) . ' ' . $e->getCode() . ' ' . $e->getMessage(); }"),
+                EXPECT_EQ(eval_string(rt,
+                                      "try { alpha_fail('x'); } catch (RuntimeException $e) "
+                                      "{ return get_class($e) . ' ' . $e->getCode() . ' ' . $e->getMessage(); }"),
                           "Alpha\\Error 11 alpha: x");
-                EXPECT_EQ(eval_string(rt, "try { beta_fail('sub'); } catch (Alpha\\Error $e) "
-                                          "{ return get_class($e) . ' < ' . get_parent_class($e); }"),
+                EXPECT_EQ(eval_string(rt,
+                                      "try { beta_fail('sub'); } catch (Alpha\\Error $e) "
+                                      "{ return get_class($e) . ' < ' . get_parent_class($e); }"),
                           "Beta\\Sub < Alpha\\Error");
                 EXPECT_EQ(eval_string(rt, "try { beta_fail('plain'); } catch (Exception $e) { return get_class($e); }"),
                           "Beta\\Error");
@@ -98,7 +100,8 @@ TEST(ExceptionClasses, EachEngineRegistersTheClassesAnewAndMshutdownForgetsThem)
                     EXPECT_TRUE(e.matches(php::exception_class<AlphaError>()));
                     EXPECT_EQ(e.class_name(), "Beta\\Sub");
                 }
-            }), 0);
+            }),
+                      0);
         }
         // Both modules' MSHUTDOWN ran: nothing points at the freed classes.
         EXPECT_EQ(php::exception_class<AlphaError>(), nullptr);
@@ -111,8 +114,9 @@ TEST(ExceptionClasses, ABindingOfStdExceptionTakesTheRestButNotPhpbindThrowables
     php::Runtime rt(options(true));
     EXPECT_EQ(rt.request([&] {
         auto cls = [&](const char* call) {
-            std::string code = std::string("try { ") + call + "; return 'none'; } catch (Throwable $e) "
-                               "{ return get_class($e) . ' ' . $e->getCode() . ' ' . $e->getMessage(); }";
+            std::string code = std::string("try { ") + call +
+                "; return 'none'; } catch (Throwable $e) "
+                "{ return get_class($e) . ' ' . $e->getCode() . ' ' . $e->getMessage(); }";
             return eval_string(rt, code.c_str());
         };
         EXPECT_EQ(cls("alpha_other('std')"), "Alpha\\CppError 0 a standard exception");
@@ -121,7 +125,8 @@ TEST(ExceptionClasses, ABindingOfStdExceptionTakesTheRestButNotPhpbindThrowables
         EXPECT_EQ(cls("alpha_fail('z')"), "Alpha\\Error 11 alpha: z");
         EXPECT_EQ(cls("beta_fail('sub')"), "Beta\\Sub 11 beta sub");
         EXPECT_EQ(cls("beta_fail('plain')"), "Beta\\Error 0 beta");
-    }), 0);
+    }),
+              0);
 }
 
 TEST(ExceptionClasses, AnEngineWithoutTheOtherModuleHasOnlyItsOwnClasses) {
@@ -133,7 +138,8 @@ TEST(ExceptionClasses, AnEngineWithoutTheOtherModuleHasOnlyItsOwnClasses) {
         EXPECT_FALSE(rt.eval("return class_exists('Beta\\\\Sub');").view().as_bool());
         EXPECT_EQ(eval_string(rt, "try { alpha_fail('y'); } catch (Alpha\\Error $e) { return $e->getMessage(); }"),
                   "alpha: y");
-    }), 0);
+    }),
+              0);
 }
 
-} // namespace
+}  // namespace

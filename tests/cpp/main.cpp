@@ -17,7 +17,7 @@ public:
     }
     void TearDown() override { php_embed_shutdown(); }
 };
-} // namespace
+}  // namespace
 
 int main(int argc, char** argv) {
     ::testing::InitGoogleTest(&argc, argv);

@@ -30,7 +30,7 @@ struct Tally {
 };
 int64_t shutdown_probe() { return ++g_calls_in_shutdown; }
 
-} // namespace
+}  // namespace
 
 PHPBIND_EXTENSION(rt_alpha, m) {
     m.version("1.0");
@@ -105,9 +105,7 @@ TEST(Runtime, RequestsAreFreshAndBoundFunctionsWork) {
         EXPECT_EQ(php::call<std::string>("in_request_two", "hi"), "hi!");
         EXPECT_EQ(php::call<int64_t>("alpha_twice", 4), 8);
     });
-    rt.request([&] {
-        EXPECT_FALSE(rt.eval("return function_exists('in_request_two');").view().as_bool());
-    });
+    rt.request([&] { EXPECT_FALSE(rt.eval("return function_exists('in_request_two');").view().as_bool()); });
     EXPECT_EQ(out, "42\n");
 }
 
@@ -124,12 +122,14 @@ TEST(Runtime, ExceptionsReachCppAndFatalErrorsAndExitEndOnlyTheirRequest) {
             EXPECT_EQ(e.code(), 5);
         }
     });
-    EXPECT_EQ(rt.request([&] { rt.eval("register_shutdown_function(function () { echo 'shutdown ran;'; }); exit(3);"); }), 3);
+    EXPECT_EQ(
+        rt.request([&] { rt.eval("register_shutdown_function(function () { echo 'shutdown ran;'; }); exit(3);"); }), 3);
     bool after = false;
     EXPECT_EQ(rt.request([&] {
         rt.eval("trigger_error('fatal in request', E_USER_ERROR);");
         after = true;
-    }), 255);
+    }),
+              255);
     EXPECT_FALSE(after) << "C++ code after a fatal error does not run";
     EXPECT_EQ(rt.request([&] { EXPECT_EQ(rt.eval("return 6 * 7;").view().as_int(), 42); }), 0)
         << "the next request runs normally";
@@ -168,15 +168,15 @@ TEST(Runtime, WhatTheBodyLetsEscapeEndsOnlyItsRequest) {
     EXPECT_EQ(rt.request([&] {
         try {
             rt.eval("exit(7);");
-        } catch (...) {
-        }
-    }), 7);
+        } catch (...) {}
+    }),
+              7);
     EXPECT_EQ(rt.request([&] {
         try {
             rt.eval("trigger_error('swallowed fatal', E_USER_ERROR);");
-        } catch (...) {
-        }
-    }), 255);
+        } catch (...) {}
+    }),
+              255);
     EXPECT_EQ(rt.request([&] { EXPECT_EQ(rt.eval("return 6 * 7;").view().as_int(), 42); }), 0)
         << "the next request runs normally";
 }
@@ -212,7 +212,8 @@ TEST(Runtime, OneAtATimeAndOneAfterAnother) {
     EXPECT_EQ(again.request([&] {
         EXPECT_EQ(again.eval("return alpha_twice(2);").view().as_int(), 4);
         EXPECT_EQ(again.eval("$t = new AlphaTally; $t->add(2); return $t->add(3) + $t->n;").view().as_int(), 10);
-    }), 0);
+    }),
+              0);
 }
 
 TEST(Runtime, SharedStateIsSetUpByTheFirstModuleAndTornDownByTheLast) {
@@ -263,7 +264,8 @@ TEST(Runtime, RunFileReturnsTheExitStatusAndRequireGivesTheReturnValue) {
         EXPECT_EQ(rt.run_file(ok), 0);
         php::Value v = rt.eval("return require '" + ok + "';");
         EXPECT_EQ(v.view().as_array().at("answer").as_int(), 42);
-    }), 0);
+    }),
+              0);
     std::ofstream(ok) << "<?php\nexit(3);\n";
     int from_exit = -1;
     EXPECT_EQ(rt.request([&] { from_exit = rt.run_file(ok); }), 3);
@@ -271,4 +273,4 @@ TEST(Runtime, RunFileReturnsTheExitStatusAndRequireGivesTheReturnValue) {
     std::remove(ok.c_str());
 }
 
-} // namespace
+}  // namespace

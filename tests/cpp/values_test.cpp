@@ -98,7 +98,6 @@ TEST(OwnedWrappers, HandOverTheSameWay) {
     zend_string_release(s);
     zend_array_release(a);
     zval_ptr_dtor(&obj);
-
 }
 
 TEST(Value, ScalarConstructorsAndTypes) {
@@ -148,7 +147,7 @@ TEST(Throwable, CaughtInCppWithoutTouchingTheEngine) {
     EXPECT_EQ(EG(exception), nullptr);
 }
 
-} // namespace
+}  // namespace
 
 namespace {
 
@@ -249,7 +248,7 @@ TEST(Lifetime, PersistentSafetyIsKnownAtCompileTime) {
     SUCCEED();
 }
 
-} // namespace
+}  // namespace
 
 namespace {
 TEST(Lifetime, ContainersTakeTheLifetimeOfWhatTheyHold) {
@@ -334,7 +333,7 @@ struct Specialised {
 struct HoldsSpecialised {
     Specialised s;
 };
-} // namespace
+}  // namespace
 
 // A user's specialisation is honoured wherever the type appears.
 template <>
@@ -371,4 +370,4 @@ TEST(Lifetime, AggregatesAreLookedThrough) {
     static_assert(php::persistent_safe<std::vector<Specialised>>);
     SUCCEED();
 }
-} // namespace
+}  // namespace

@@ -10,7 +10,7 @@ namespace {
 lifecycle_counters g_one, g_two;
 std::string counts() { return "one: " + g_one.text() + " | two: " + g_two.text(); }
 int64_t twice(int64_t x) { return 2 * x; }
-} // namespace
+}  // namespace
 
 PHPBIND_EXTENSION(bin_one, m) {
     count_lifecycle(m, g_one);
@@ -23,4 +23,6 @@ PHPBIND_EXTENSION(bin_two, m) {
     m.def<&twice>("bin_twice", php::arg("x"));
 }
 
-int main(int argc, char** argv) { return php::run_main(argc, argv, {phpbind_module_bin_one(), phpbind_module_bin_two()}); }
+int main(int argc, char** argv) {
+    return php::run_main(argc, argv, {phpbind_module_bin_one(), phpbind_module_bin_two()});
+}

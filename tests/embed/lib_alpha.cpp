@@ -10,7 +10,7 @@ namespace {
 lifecycle_counters g_main, g_extra;
 std::string counts() { return "main: " + g_main.text() + " | extra: " + g_extra.text(); }
 int64_t twice(int64_t x) { return 2 * x; }
-} // namespace
+}  // namespace
 
 PHPBIND_EXTENSION(alpha_main, m) {
     count_lifecycle(m, g_main);

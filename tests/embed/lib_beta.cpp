@@ -7,7 +7,7 @@
 namespace {
 lifecycle_counters g_beta;
 std::string counts() { return g_beta.text(); }
-} // namespace
+}  // namespace
 
 PHPBIND_EXTENSION(beta_main, m) {
     count_lifecycle(m, g_beta);

@@ -11,7 +11,7 @@ struct lifecycle_counters {
     int minit = 0, rinit = 0, rshutdown = 0, mshutdown = 0;
     std::string text() const {
         return "MINIT=" + std::to_string(minit) + " RINIT=" + std::to_string(rinit) +
-               " RSHUTDOWN=" + std::to_string(rshutdown) + " MSHUTDOWN=" + std::to_string(mshutdown);
+            " RSHUTDOWN=" + std::to_string(rshutdown) + " MSHUTDOWN=" + std::to_string(mshutdown);
     }
 };
 

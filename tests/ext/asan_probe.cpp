@@ -12,6 +12,6 @@ int64_t asan_probe(int64_t n) {
     std::memset(buf.get(), 'x', static_cast<size_t>(n));  // n > 8 overflows
     return buf[0];
 }
-} // namespace
+}  // namespace
 
 void register_asan_probe(php::module& m) { m.def<&asan_probe>("pb_asan_probe", php::arg("n")); }

@@ -162,7 +162,7 @@ php::Value json_decode_raw(std::string_view json) {
     return result;
 }
 
-} // namespace
+}  // namespace
 
 void register_calls(php::module& m) {
     m.def<&weak_result>("pb_weak_result", php::arg("type"), php::arg("f"));

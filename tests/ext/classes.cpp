@@ -87,8 +87,8 @@ struct Node {
 // Native-backed and declared properties.
 struct Point {
     double x = 0, y = 0;
-    const int64_t id;         // const: read-only from PHP
-    int32_t small = 0;        // range-checked on write
+    const int64_t id;  // const: read-only from PHP
+    int32_t small = 0;  // range-checked on write
     std::string label_ = "p";
     std::optional<std::string> note;
     static inline int64_t next_id = 1;
@@ -116,7 +116,9 @@ struct Shape {
     Shape(const Shape& o) : kind(o.kind), sides(o.sides) { ++alive; }
     virtual ~Shape() { --alive; }
     virtual double area() const { return 0; }
-    std::string describe() const { return kind + " with " + std::to_string(sides) + " sides, area " + std::to_string(area()); }
+    std::string describe() const {
+        return kind + " with " + std::to_string(sides) + " sides, area " + std::to_string(area());
+    }
     static int64_t live() { return alive; }
 };
 struct Rect : Shape {
@@ -234,7 +236,7 @@ int64_t pool_put(std::shared_ptr<Resource> r) {
 std::shared_ptr<Shape> shared_square(double side) { return std::make_shared<Square>(side); }
 double shared_area(std::shared_ptr<Shape> s) { return s ? s->area() : -1; }
 
-} // namespace
+}  // namespace
 
 void register_classes(php::module& m) {
     using php::arg;

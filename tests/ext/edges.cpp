@@ -116,8 +116,7 @@ struct Swallower {
     ~Swallower() {
         try {
             php::call("pb_edge_dtor_hook");
-        } catch (...) {
-        }
+        } catch (...) {}
     }
 };
 
@@ -233,7 +232,7 @@ std::string startup_config_json() {
     return startup_config->has_value() ? php::call<std::string>("json_encode", (*startup_config)->view()) : "none";
 }
 
-} // namespace
+}  // namespace
 
 void register_edges(php::module& m) {
     m.on_startup([] {

@@ -92,7 +92,7 @@ void register_bad_enums(php::module& m) {
     m.enum_<Huge>("PhpBind\\Huge", php::backed_int).value("Big", Huge::Big);
 }
 
-} // namespace pbtest
+}  // namespace pbtest
 
 void register_enums(php::module& m) {
     using namespace pbtest;

@@ -90,25 +90,17 @@ void call_and_let_escape(php::CallableView f) { f(); }
 // Bindings that cannot work: selected by PHPBIND_TEST_BAD_EXCEPTION_CLASS in a
 // child process; each makes the module's startup fail with a warning.
 void bind_bad(php::module& m, std::string_view which) {
-    if (which == "interface")
-        m.exception<Unbound>("App\\Bad", [] { return zend_ce_throwable; });
-    else if (which == "not_throwable")
-        m.exception<Unbound>("App\\Bad", [] { return zend_standard_class_def; });
-    else if (which == "final")
-        m.exception<Unbound>("App\\Bad", [] { return zend_ce_closure; });
-    else if (which == "null_getter")
-        m.exception<Unbound>("App\\Bad", []() -> zend_class_entry* { return nullptr; });
-    else if (which == "getter_throws")
-        m.exception<Unbound>("App\\Bad", []() -> zend_class_entry* { throw 42; });
-    else if (which == "unbound_base")
-        m.exception<KeyMissing>("App\\Bad", php::base<Unbound>);
-    else if (which == "same_type")
-        m.exception<AppError>("App\\AppErrorAgain");
-    else if (which == "same_name")
-        m.exception<Unbound>("runtimeexception");
+    if (which == "interface") m.exception<Unbound>("App\\Bad", [] { return zend_ce_throwable; });
+    else if (which == "not_throwable") m.exception<Unbound>("App\\Bad", [] { return zend_standard_class_def; });
+    else if (which == "final") m.exception<Unbound>("App\\Bad", [] { return zend_ce_closure; });
+    else if (which == "null_getter") m.exception<Unbound>("App\\Bad", []() -> zend_class_entry* { return nullptr; });
+    else if (which == "getter_throws") m.exception<Unbound>("App\\Bad", []() -> zend_class_entry* { throw 42; });
+    else if (which == "unbound_base") m.exception<KeyMissing>("App\\Bad", php::base<Unbound>);
+    else if (which == "same_type") m.exception<AppError>("App\\AppErrorAgain");
+    else if (which == "same_name") m.exception<Unbound>("runtimeexception");
 }
 
-} // namespace
+}  // namespace
 
 void register_exception_classes(php::module& m) {
     using php::arg;

@@ -49,11 +49,9 @@ void ref_then_throw(php::ref<int64_t> x) {
     throw php::runtime_exception("after changing the reference");
 }
 
-std::string lambda_throws(std::string_view what) {
-    throw std::invalid_argument("lambda: " + std::string(what));
-}
+std::string lambda_throws(std::string_view what) { throw std::invalid_argument("lambda: " + std::string(what)); }
 
-} // namespace
+}  // namespace
 
 void register_exceptions(php::module& m) {
     using php::arg;

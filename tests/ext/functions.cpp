@@ -71,7 +71,7 @@ void ref_set_mixed(php::ref<php::Value> v, int64_t kind) { *v = make_value(kind)
 std::string defaults(int64_t a, double b, std::string_view c, bool d, std::optional<int64_t> e, php::ValueView f,
                      std::optional<std::string> g) {
     return std::to_string(a) + "|" + std::to_string(b) + "|" + std::string(c) + "|" + (d ? "true" : "false") + "|" +
-           (e ? std::to_string(*e) : "null") + "|" + f.type_name() + "|" + (g ? *g : "null");
+        (e ? std::to_string(*e) : "null") + "|" + f.type_name() + "|" + (g ? *g : "null");
 }
 std::string ns_hello() { return "namespaced"; }
 
@@ -100,7 +100,7 @@ auto make_counter(int64_t start) {
     return [n]() -> int64_t { return ++*n; };
 }
 
-} // namespace
+}  // namespace
 
 void register_functions(php::module& m) {
     using php::arg;

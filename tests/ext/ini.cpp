@@ -84,7 +84,7 @@ int64_t remember(int64_t n) {
 std::string globals_lifecycle() { return "ctors=" + std::to_string(g_ctors) + " dtors=" + std::to_string(g_dtors); }
 int64_t ini_level_at_startup() { return level_at_startup; }
 
-} // namespace
+}  // namespace
 
 void register_ini(php::module& m) {
     level = m.ini<int64_t>("phpbind_test.level", 3).range(0, 9);
@@ -95,8 +95,8 @@ void register_ini(php::module& m) {
     enabled = m.ini<bool>("phpbind_test.enabled", true);
     ratio = m.ini<double>("phpbind_test.ratio", 0.5).range(0.0, 1.0);
     greeting = m.ini<std::string>("phpbind_test.greeting", "hello");
-    mode = m.ini<std::string>("phpbind_test.mode", "fast").validate(
-        [](const std::string& v) { return v == "fast" || v == "safe"; }, "must be fast or safe");
+    mode = m.ini<std::string>("phpbind_test.mode", "fast")
+               .validate([](const std::string& v) { return v == "fast" || v == "safe"; }, "must be fast or safe");
     path = m.ini<std::string>("phpbind_test.path", "/tmp").validate([](const std::string& v) {
         if (v.empty() || v[0] != '/') throw std::invalid_argument("must be an absolute path");
         return true;

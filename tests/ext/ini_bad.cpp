@@ -12,7 +12,7 @@ struct Base {
     virtual ~Base() = default;
 };
 struct Derived : Base {};
-} // namespace
+}  // namespace
 
 PHPBIND_EXTENSION(phpbind_ini_bad, m) {
     const char* what = std::getenv("PHPBIND_TEST_INI_BAD");

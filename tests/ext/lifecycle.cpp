@@ -28,10 +28,10 @@ void log_event(const char* what) {
 
 std::string lifecycle_counts() {
     return "minit=" + std::to_string(g_counts.startup) + " rinit=" + std::to_string(g_counts.request_start) +
-           " rshutdown=" + std::to_string(g_counts.request_end) + " mshutdown=" + std::to_string(g_counts.shutdown);
+        " rshutdown=" + std::to_string(g_counts.request_end) + " mshutdown=" + std::to_string(g_counts.shutdown);
 }
 
-} // namespace
+}  // namespace
 
 void register_lifecycle(php::module& m) {
     m.on_startup([] {

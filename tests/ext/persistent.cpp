@@ -16,9 +16,7 @@ namespace {
 
 php::Static<std::map<std::string, php::Persistent>> g_store;
 
-void store(std::string key, php::ValueView value) {
-    (*g_store)[key] = php::Persistent::detach(value, "$" + key);
-}
+void store(std::string key, php::ValueView value) { (*g_store)[key] = php::Persistent::detach(value, "$" + key); }
 php::Persistent fetch(const std::string& key) {
     auto it = g_store->find(key);
     if (it == g_store->end()) throw php::out_of_bounds_exception("no detached value under '" + key + "'");
@@ -29,7 +27,7 @@ int64_t stored_bytes(const std::string& key) { return static_cast<int64_t>(fetch
 // The process's peak resident memory so far (detached data lives outside the
 // engine's memory manager, so memory_get_peak_usage() does not see it).
 int64_t peak_rss_kb() {
-    struct rusage u {};
+    struct rusage u{};
     getrusage(RUSAGE_SELF, &u);
     return static_cast<int64_t>(u.ru_maxrss);
 }
@@ -50,7 +48,7 @@ bool has_object() { return g_object->has_value(); }
 #ifdef PHPBIND_DEBUG
 // Each of these breaks a rule the debug build checks.
 std::optional<php::ValueView> g_view;  // a borrowed view kept past its request
-php::Value* g_value = nullptr;         // an owned request value kept past its request
+php::Value* g_value = nullptr;  // an owned request value kept past its request
 
 void debug_keep_view(php::ValueView v) { g_view = v; }
 void debug_keep_value(php::ValueView v) { g_value = new php::Value(v.own()); }
@@ -61,7 +59,7 @@ void debug_adopt_request_string(std::string_view s) {
 }
 #endif
 
-} // namespace
+}  // namespace
 
 void register_persistent(php::module& m) {
     using php::arg;

@@ -164,7 +164,7 @@ struct Bag {
     }
 };
 
-} // namespace
+}  // namespace
 
 void register_protocols(php::module& m) {
     using php::arg;
@@ -205,7 +205,11 @@ void register_protocols(php::module& m) {
         .to_int<&Cents::value>()
         .serializable<&Cents::save, &Cents::load>();
     m.class_<Flaky>("PhpBind\\Flaky").iterable<&Flaky::size, &Flaky::at>();
-    m.class_<Fussy>("PhpBind\\Fussy").to_int<&Fussy::as_int>().to_bool<&Fussy::truthy>().to_string<&Fussy::str>().op<op::compare>();
+    m.class_<Fussy>("PhpBind\\Fussy")
+        .to_int<&Fussy::as_int>()
+        .to_bool<&Fussy::truthy>()
+        .to_string<&Fussy::str>()
+        .op<op::compare>();
     m.class_<Tag>("PhpBind\\Tag").constructor<std::string>(arg("name")).op<op::compare>();
     m.class_<Bag>("PhpBind\\MagicBag")
         .def<&Bag::get>("__get", arg("name"))

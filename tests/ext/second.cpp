@@ -19,7 +19,7 @@ void log_event(const char* what) {
 }
 std::string hello(std::string_view who) { return "second says hello to " + std::string(who); }
 int64_t requests_seen() { return g_rinit; }
-} // namespace
+}  // namespace
 
 PHPBIND_EXTENSION(phpbind_second, m) {
     m.version("2.0.0");

@@ -77,9 +77,7 @@ struct Even {
 template <>
 struct php::caster<Even> : php::caster<int64_t> {
     using quick_try_load = caster;
-    static bool try_load(zval* z, zend_long& out) noexcept {
-        return caster<int64_t>::try_load(z, out) && out % 2 == 0;
-    }
+    static bool try_load(zval* z, zend_long& out) noexcept { return caster<int64_t>::try_load(z, out) && out % 2 == 0; }
     static Even get(zend_long v) noexcept { return Even{v}; }
 };
 
@@ -141,7 +139,7 @@ php::Array erase_and_clear(php::Array a, std::string_view key) {
 // ---- String --------------------------------------------------------------------
 php::String str_append(php::String s, std::string_view suffix) {
     php::String copy = s;  // shares the payload
-    copy += suffix;        // separates; `s` is unchanged
+    copy += suffix;  // separates; `s` is unchanged
     return s.str() == copy.str() ? php::String("not separated") : copy;
 }
 bool str_equal(php::StringView a, php::StringView b) { return a == b; }
@@ -272,7 +270,7 @@ std::vector<Point> points(int64_t n) {
     return out;
 }
 
-} // namespace
+}  // namespace
 
 void register_values(php::module& m) {
     using php::arg;

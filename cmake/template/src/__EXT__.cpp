@@ -31,7 +31,7 @@ private:
     std::vector<int64_t> history_;
 };
 
-} // namespace
+}  // namespace
 
 PHPBIND_EXTENSION(__EXT__, m) {
     using php::arg;

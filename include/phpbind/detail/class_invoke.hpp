@@ -88,5 +88,5 @@ struct invoke_factory {
 template <class T>
 struct constructor_key {};
 
-} // namespace detail
+}  // namespace detail
 PHPBIND_NAMESPACE_END

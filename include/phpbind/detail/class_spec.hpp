@@ -15,7 +15,7 @@ struct property_spec {
     uint32_t type_mask = 0;
     const char* class_name = nullptr;  // a bound class type
     uint32_t flags = ZEND_ACC_PUBLIC;
-    zval default_value;                // UNDEF: none (an uninitialized typed property)
+    zval default_value;  // UNDEF: none (an uninitialized typed property)
     void (*get)(zend_object*, zval*) = nullptr;  // native-backed when set
     void (*set)(zend_object*, zend_string*, zval*) = nullptr;
     direct_kind direct = direct_none;
@@ -28,12 +28,12 @@ struct class_spec {
     uint32_t flags = 0;
     bool flags_has_constructor = false;
     std::vector<void (*)(zend_object_handlers&)> handler_setup;  // native handlers (count, dimensions)
-    std::vector<zend_class_entry* (*)()> interfaces;              // implemented after registration
-    std::vector<std::string> interface_names;                     // interfaces bound with interface_, by name
-    std::vector<std::pair<std::string, zval>> constants;          // immutable values (see any_default)
-    std::vector<property_spec> properties;                        // declared and native-backed
-    std::vector<void (*)(zend_class_entry*)> ce_setup;           // class entry hooks (get_iterator)
-    bool serializable = false;                                    // opted in: no ZEND_ACC_NOT_SERIALIZABLE
+    std::vector<zend_class_entry* (*)()> interfaces;  // implemented after registration
+    std::vector<std::string> interface_names;  // interfaces bound with interface_, by name
+    std::vector<std::pair<std::string, zval>> constants;  // immutable values (see any_default)
+    std::vector<property_spec> properties;  // declared and native-backed
+    std::vector<void (*)(zend_class_entry*)> ce_setup;  // class entry hooks (get_iterator)
+    bool serializable = false;  // opted in: no ZEND_ACC_NOT_SERIALIZABLE
 };
 
 [[noreturn]] PHPBIND_COLD void throw_offset_type(zend_object* o, const char* what, const char* expected, zval* z);
@@ -88,7 +88,7 @@ struct type_record {
     class_node* node = nullptr;
     const std::type_info* type = nullptr;
     const class_node* base = nullptr;  // the bound C++ base's node, if any
-    const char* base_name = nullptr;   // its PHP name; null if it was never bound
+    const char* base_name = nullptr;  // its PHP name; null if it was never bound
     const std::type_info* base_type = nullptr;
     void* (*to_parent)(void*) = nullptr;
     void* (*self)(zend_object*) = nullptr;
@@ -98,7 +98,7 @@ struct type_record {
     int offset = 0;  // of the zend_object in its holder
     zend_object_free_obj_t free_obj = nullptr;
     zend_object_clone_obj_t clone_obj = nullptr;  // null: uncloneable
-    zend_object_get_gc_t get_gc = nullptr;        // null: the engine's (or the base's)
+    zend_object_get_gc_t get_gc = nullptr;  // null: the engine's (or the base's)
     zend_object* (*create)(zend_class_entry*) = nullptr;
     // A default-constructible T bound without a constructor: objects are
     // constructed when created, and a derived class gets `__construct()`.
@@ -140,7 +140,8 @@ zend_class_entry* register_interface(interface_spec& spec, bool free_methods);
 /// whose property handlers are then installed.
 void declare_properties(class_spec& spec, zend_class_entry* ce, class_node& node);
 
-[[noreturn]] PHPBIND_COLD void throw_property_type(zend_object* o, zend_string* name, zval* value, const char* expected);
+[[noreturn]] PHPBIND_COLD void throw_property_type(zend_object* o, zend_string* name, zval* value,
+                                                   const char* expected);
 
 /// A value the property's C++ type cannot hold (an integer out of range).
 template <class V>
@@ -158,16 +159,15 @@ template <class V>
 
 template <class T, auto M>
 struct member_access;
-template <class T, class C, class V, V C::*M>
+template <class T, class C, class V, V C::* M>
 struct member_access<T, M> {
     using value_type = std::remove_cv_t<V>;
     static constexpr bool writable = !std::is_const_v<V>;
-    static constexpr direct_kind direct =
-        std::is_same_v<value_type, bool> ? direct_bool
-        : std::is_same_v<value_type, double> ? direct_double
+    static constexpr direct_kind direct = std::is_same_v<value_type, bool> ? direct_bool
+        : std::is_same_v<value_type, double>                               ? direct_double
         : (std::is_integral_v<value_type> && std::is_signed_v<value_type> && sizeof(value_type) == sizeof(zend_long))
-            ? direct_long
-            : direct_none;
+        ? direct_long
+        : direct_none;
     static ptrdiff_t member_offset(zend_object* o) {
         return reinterpret_cast<const char*>(&(native<T>(o)->*M)) - static_cast<const char*>(node_of(o)->self(o));
     }
@@ -197,5 +197,5 @@ struct setter_access {
     }
 };
 
-} // namespace detail
+}  // namespace detail
 PHPBIND_NAMESPACE_END

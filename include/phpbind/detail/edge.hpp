@@ -39,8 +39,8 @@ namespace detail {
 /// is set by the guard that caught the event and cleared by the edge that
 /// hands it back.
 struct unwind_state {
-    static constexpr uint8_t fatal = 1;      // a bailout caught by a guard, not yet resumed
-    static constexpr uint8_t exit = 2;       // exit() turned into script_exit, not yet handed back
+    static constexpr uint8_t fatal = 1;  // a bailout caught by a guard, not yet resumed
+    static constexpr uint8_t exit = 2;  // exit() turned into script_exit, not yet handed back
     static constexpr uint8_t exception = 4;  // a guard that cannot throw left an exception in the engine
     uint8_t pending = 0;
 };
@@ -229,5 +229,5 @@ PHPBIND_INLINE void release_object(zend_object* o) noexcept {
     release_zval(&z);
 }
 
-} // namespace detail
+}  // namespace detail
 PHPBIND_NAMESPACE_END

@@ -24,16 +24,15 @@
 
 PHPBIND_NAMESPACE_BEGIN
 
-
 namespace detail {
 
 /// How an object holds its C++ object.
 enum class holding : unsigned char {
-    none,     // not constructed (yet)
+    none,  // not constructed (yet)
     inline_,  // in `storage`: built by __construct, a by-value return or clone
-    unique,   // a heap object the PHP object owns (a returned std::unique_ptr<T>)
-    shared,   // a heap object it shares (a returned std::shared_ptr<T>)
-    building, // T's constructor is running in `storage`
+    unique,  // a heap object the PHP object owns (a returned std::unique_ptr<T>)
+    shared,  // a heap object it shares (a returned std::shared_ptr<T>)
+    building,  // T's constructor is running in `storage`
 };
 
 template <class T>
@@ -54,13 +53,13 @@ enum direct_kind : unsigned char { direct_none = 0, direct_long = 1, direct_doub
 
 /// A native-backed property: reads and writes go to C++ through these.
 struct native_property {
-    zend_string* name = nullptr;              // interned, owned by the engine
+    zend_string* name = nullptr;  // interned, owned by the engine
     direct_kind direct = direct_none;
     // The member's offset in the C++ object of `o`'s own class (a derived one too).
     ptrdiff_t (*member_offset)(zend_object*) = nullptr;
     void (*get)(zend_object*, zval*) = nullptr;
     void (*set)(zend_object*, zend_string*, zval*) = nullptr;  // nullptr: read-only
-    zend_property_info* info = nullptr;       // the declared property (Reflection, type)
+    zend_property_info* info = nullptr;  // the declared property (Reflection, type)
 };
 
 /// What phpbind knows about a bound class at run time. The object handlers
@@ -74,14 +73,14 @@ struct class_node {
     zend_object_handlers handlers;
     zend_object_handlers pending;
     zend_class_entry* ce = nullptr;
-    const class_node* parent = nullptr;       // the bound C++ base, if any
-    void* (*self)(zend_object*) = nullptr;    // the C++ object (throws if not constructed)
+    const class_node* parent = nullptr;  // the bound C++ base, if any
+    void* (*self)(zend_object*) = nullptr;  // the C++ object (throws if not constructed)
     std::shared_ptr<void> (*share)(zend_object*) noexcept = nullptr;  // the owner, if held by a shared_ptr
     // New objects of this class around a heap object of exactly this type
     // (given as its most-derived address): owning it, or sharing `owner`.
     void (*adopt_unique)(void*, zval*) = nullptr;
     void (*adopt_shared)(std::shared_ptr<void>, void*, zval*) = nullptr;
-    void* (*to_parent)(void*) = nullptr;      // Derived* -> Base*
+    void* (*to_parent)(void*) = nullptr;  // Derived* -> Base*
     std::vector<native_property> properties;  // this class's and its bases'
 };
 static_assert(std::is_standard_layout_v<class_node>);
@@ -184,9 +183,7 @@ void release_native(object_holder<T>* h) noexcept {
     case holding::building: break;
     case holding::inline_: p->~T(); break;
     case holding::unique: delete p; break;
-    case holding::shared:
-        std::launder(reinterpret_cast<std::shared_ptr<T>*>(h->owner))->~shared_ptr();
-        break;
+    case holding::shared: std::launder(reinterpret_cast<std::shared_ptr<T>*>(h->owner))->~shared_ptr(); break;
     }
 }
 
@@ -305,6 +302,6 @@ std::shared_ptr<void> share_of(zend_object* o) noexcept {
 
 PHPBIND_COLD void not_shared_error(uint32_t num, const char* class_name, zend_object* o);
 
-} // namespace detail
+}  // namespace detail
 
 PHPBIND_NAMESPACE_END
