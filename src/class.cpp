@@ -248,6 +248,11 @@ HashTable* get_properties(zend_object* o) {
                 break;  // the exception is pending; the table as it stands
             }
             zval* slot = OBJ_PROP(o, p.info->offset);
+            // foreach by reference over the table made the slot a reference
+            // typed by the property (FE_FETCH_RW: ZEND_REF_ADD_TYPE_SOURCE),
+            // which only the engine may take apart (zend_object_std_dtor
+            // removes the type source first): the snapshot goes inside it.
+            if (Z_ISREF_P(slot)) slot = Z_REFVAL_P(slot);
             zval old;
             ZVAL_COPY_VALUE(&old, slot);
             ZVAL_COPY_VALUE(slot, &v);
@@ -326,8 +331,9 @@ void declare_properties(class_spec& spec, zend_class_entry* ce, class_node& node
         zend_string* name = zend_string_init_interned(p.name.data(), p.name.size(), 1);
         zend_type type = ZEND_TYPE_INIT_MASK(p.type_mask);
         if (p.class_name) {
-            type = (zend_type)ZEND_TYPE_INIT_CLASS(zend_string_init_interned(p.class_name, strlen(p.class_name), 1),
-                                                   (p.type_mask & MAY_BE_NULL) != 0, 0);
+            // (A braced initializer: the macro's compound-literal cast is C, not C++.)
+            type = zend_type ZEND_TYPE_INIT_CLASS(zend_string_init_interned(p.class_name, strlen(p.class_name), 1),
+                                                  (p.type_mask & MAY_BE_NULL) != 0, 0);
         }
         // The engine takes the default as is (ZVAL_COPY_VALUE) and keeps it
         // for the class's life, which outlasts the extension's own data: a
