@@ -2,6 +2,7 @@
 #
 #   make demo    build examples/hello and run its demo in php
 #   make test    build everything and run the whole test suite
+#   make test-matrix  the suite against debug/ZTS engines, clang-19, opcache and its JIT
 #   make bench   measure call overhead against a hand-written C extension
 #   make fuzz    a long fuzz run (FUZZ_SEEDS x FUZZ_CALLS, plain and ASan)
 #
@@ -10,16 +11,18 @@
 
 BUILD ?= build
 JOBS ?= 2
-PACKAGES := php8.2-cli php8.2-dev libphp8.2-embed cmake make g++ binutils valgrind libgtest-dev pkg-config autoconf libtool
+PACKAGES := php8.2-cli php8.2-dev libphp8.2-embed cmake make g++ binutils valgrind libgtest-dev pkg-config autoconf libtool clang-format-19
 
-.PHONY: deps configure demo test bench fuzz clean
+.PHONY: deps configure demo test test-matrix bench fuzz clean
 
 deps:
 	@bash tools/ensure-deps.sh $(PACKAGES)
 
+DEV_FLAGS := -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPHPBIND_DEVELOPER=ON -DPHPBIND_BUILD_TESTS=ON \
+  -DPHPBIND_BUILD_EXAMPLES=ON -DPHPBIND_BUILD_BENCH=ON
+
 configure: deps
-	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPHPBIND_DEVELOPER=ON \
-	  -DPHPBIND_BUILD_TESTS=ON -DPHPBIND_BUILD_EXAMPLES=ON -DPHPBIND_BUILD_BENCH=ON >/dev/null
+	@cmake -S . -B $(BUILD) $(DEV_FLAGS) >/dev/null
 
 demo: configure
 	@cmake --build $(BUILD) --target hello -j $(JOBS) >/dev/null
@@ -28,6 +31,10 @@ demo: configure
 test: configure
 	cmake --build $(BUILD) -j $(JOBS)
 	cd $(BUILD) && ctest -j $(JOBS) --output-on-failure --no-tests=error
+
+# Runs after `make test` (the opcache configurations reuse its build).
+test-matrix: configure
+	PHPBIND_CMAKE_FLAGS="$(DEV_FLAGS)" BUILD=$(BUILD) JOBS=$(JOBS) bash tools/test-matrix.sh $(MATRIX)
 
 bench: configure
 	cmake --build $(BUILD) --target bench

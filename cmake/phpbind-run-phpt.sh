@@ -11,6 +11,8 @@
 # names; any definite or indirect leak, or invalid access, fails the test
 # (run-tests marks it LEAK). Tests see PHPBIND_TEST_EXT (the extension's path)
 # and PHPBIND_TEST_MODE (the mode), to start a child php of their own.
+# PHPBIND_TEST_PHP_ARGS, if set, holds more php options for every test and
+# child (-d settings: opcache and its JIT in the test matrix).
 set -euo pipefail
 mode=$1 php=$2 ext=$3 module=$4 dir=$5 work=$6
 : "${RUN_TESTS:?RUN_TESTS must name run-tests.php}"
@@ -26,7 +28,8 @@ export TEST_PHP_EXECUTABLE="$php"
 export PHPBIND_TEST_EXT="$ext"
 export PHPBIND_TEST_MODE="$mode"
 
-args=(-n -q --no-color --show-diff -j2 -d "extension=$ext")
+read -r -a extra <<<"${PHPBIND_TEST_PHP_ARGS:-}"
+args=(-n -q --no-color --show-diff -j2 "${extra[@]}" -d "extension=$ext")
 case "$mode" in
   plain|asan) ;;
   valgrind)
@@ -42,7 +45,7 @@ esac
 
 # A test with --EXTENSIONS-- naming the module is skipped when the extension
 # does not load: refuse to run then, rather than report a suite of skips as a pass.
-probe=$("$php" -n -d "extension=$ext" -r "echo extension_loaded('$module') ? 'loaded' : 'missing';" 2>&1 || true)
+probe=$("$php" -n "${extra[@]}" -d "extension=$ext" -r "echo extension_loaded('$module') ? 'loaded' : 'missing';" 2>&1 || true)
 if [[ $probe != *loaded ]]; then
   echo "phpbind-run-phpt.sh: $ext does not load into $php as '$module':" >&2
   echo "$probe" >&2

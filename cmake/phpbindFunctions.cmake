@@ -125,10 +125,21 @@ endfunction()
 function(_phpbind_php_asan out)
   set(_dir "${CMAKE_BINARY_DIR}/phpbind-asan")
   set(SHIM "${_dir}/libphpbind_dlopen_shim.so")
-  execute_process(COMMAND ${CMAKE_CXX_COMPILER} -print-file-name=libasan.so OUTPUT_VARIABLE LIBASAN
-                  OUTPUT_STRIP_TRAILING_WHITESPACE)
-  execute_process(COMMAND ${CMAKE_CXX_COMPILER} -print-file-name=libubsan.so OUTPUT_VARIABLE LIBUBSAN
-                  OUTPUT_STRIP_TRAILING_WHITESPACE)
+  if(CMAKE_CXX_COMPILER_ID MATCHES "Clang")
+    # Clang's shared runtime (Debian: libclang-rt-<version>-dev) carries UBSan's handlers too.
+    execute_process(COMMAND ${CMAKE_CXX_COMPILER} -print-file-name=libclang_rt.asan-${CMAKE_SYSTEM_PROCESSOR}.so
+                    OUTPUT_VARIABLE LIBASAN OUTPUT_STRIP_TRAILING_WHITESPACE)
+    set(LIBUBSAN "")
+  else()
+    execute_process(COMMAND ${CMAKE_CXX_COMPILER} -print-file-name=libasan.so OUTPUT_VARIABLE LIBASAN
+                    OUTPUT_STRIP_TRAILING_WHITESPACE)
+    execute_process(COMMAND ${CMAKE_CXX_COMPILER} -print-file-name=libubsan.so OUTPUT_VARIABLE LIBUBSAN
+                    OUTPUT_STRIP_TRAILING_WHITESPACE)
+  endif()
+  if(NOT IS_ABSOLUTE "${LIBASAN}")
+    message(FATAL_ERROR "phpbind: ${CMAKE_CXX_COMPILER} has no shared ASan runtime (${LIBASAN}); "
+                        "for Clang on Debian: apt-get install libclang-rt-<version>-dev")
+  endif()
   if(NOT TARGET phpbind_dlopen_shim)
     add_library(phpbind_dlopen_shim SHARED "${_PHPBIND_SHARE_DIR}/dlopen_shim.cpp")
     target_link_libraries(phpbind_dlopen_shim PRIVATE dl)

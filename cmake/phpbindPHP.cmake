@@ -7,6 +7,7 @@
 #   PHP_VERSION_ID        e.g. 80236
 #   PHP_EXTENSION_DIR     where `php` looks for extensions
 #   PHP_RUN_TESTS         run-tests.php shipped with the development files (if found)
+#   PHP_ZTS               whether the engine is thread-safe
 include_guard(GLOBAL)
 
 if(NOT PHP_CONFIG)
@@ -65,3 +66,15 @@ endif()
 find_file(PHP_RUN_TESTS run-tests.php
           HINTS "${PHP_EXTENSION_DIR}/build" "${_phpbind_prefix}/lib/php/build"
           NO_DEFAULT_PATH)
+
+# Whether the engine is thread-safe (ZTS), from the configuration its headers were built with.
+set(PHP_ZTS OFF CACHE INTERNAL "the engine is thread-safe")
+foreach(_i IN LISTS PHP_INCLUDE_DIRS)
+  if(EXISTS "${_i}/main/php_config.h")
+    file(STRINGS "${_i}/main/php_config.h" _phpbind_zts REGEX "^#define ZTS 1")
+    if(_phpbind_zts)
+      set(PHP_ZTS ON CACHE INTERNAL "the engine is thread-safe")
+    endif()
+    break()
+  endif()
+endforeach()

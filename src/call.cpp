@@ -149,16 +149,30 @@ namespace {
 // Functions resolved by name during this request. User functions die with the
 // request, so the cache is emptied when it ends (see lifetime.cpp). Created on
 // first use and deleted only when the extension is unloaded (no static
-// destructor may run before a request that still uses it has ended).
-std::unordered_map<std::string, zend_fcall_info_cache>* function_cache_ptr = nullptr;
-std::unordered_map<std::string, zend_fcall_info_cache>& function_cache() {
-    if (!function_cache_ptr) function_cache_ptr = new std::unordered_map<std::string, zend_fcall_info_cache>();
+// destructor may run before a request that still uses it has ended). With a
+// thread-safe engine each thread runs its own requests: one cache per thread,
+// deleted at the end of each request (a thread's storage is gone before the
+// extension's unload handlers run at exit, and a worker thread may end at any
+// point after its last request).
+using function_map = std::unordered_map<std::string, zend_fcall_info_cache>;
+#ifdef ZTS
+thread_local function_map* function_cache_ptr = nullptr;
+#else
+function_map* function_cache_ptr = nullptr;
+#endif
+function_map& function_cache() {
+    if (!function_cache_ptr) function_cache_ptr = new function_map();
     return *function_cache_ptr;
 }
 }  // namespace
 
 void clear_function_cache() noexcept {
+#ifdef ZTS
+    delete function_cache_ptr;
+    function_cache_ptr = nullptr;
+#else
     if (function_cache_ptr) function_cache_ptr->clear();
+#endif
 }
 // What call.cpp keeps per extension; the extension's unload frees it.
 void free_call_data() noexcept {

@@ -8,32 +8,36 @@ namespace detail {
 // zend_try saves the engine's jump buffer and installs this frame's: a fatal
 // error below longjmps back here instead of past the C++ frames above. This
 // function owns nothing with a destructor, so the longjmp skips none; `fn`
-// is a thunk around engine calls only.
+// is a thunk around engine calls only. No local is written between setjmp
+// and longjmp (it could be clobbered): the catch branch returns at once.
 bool run_guarded(void (*fn)(void*), void* ctx) noexcept {
-    bool bailed = false;
     zend_try { fn(ctx); }
-    zend_catch { bailed = true; }
+    zend_catch {
+        return true;  // zend_catch has restored EG(bailout) already
+    }
     zend_end_try();
-    return bailed;
+    return false;
 }
 
 // The calls into PHP from C++ (call.hpp) under zend_try, each in a frame that
 // owns nothing with a destructor: run_guarded() without the thunk's indirect
 // call.
 bool call_function_bailed(zend_fcall_info* fci, zend_fcall_info_cache* fcc) noexcept {
-    bool bailed = false;
     zend_try { zend_call_function(fci, fcc); }
-    zend_catch { bailed = true; }
+    zend_catch {
+        return true;  // zend_catch has restored EG(bailout) already
+    }
     zend_end_try();
-    return bailed;
+    return false;
 }
 bool call_known_bailed(zend_function* fn, zend_object* obj, zend_class_entry* scope, zval* ret, uint32_t argc,
                        zval* argv) noexcept {
-    bool bailed = false;
     zend_try { zend_call_known_function(fn, obj, scope, ret, argc, argv, nullptr); }
-    zend_catch { bailed = true; }
+    zend_catch {
+        return true;  // zend_catch has restored EG(bailout) already
+    }
     zend_end_try();
-    return bailed;
+    return false;
 }
 
 void into_php_aside(void (*fn)(void*), void* ctx) {
@@ -45,7 +49,7 @@ void into_php_aside(void (*fn)(void*), void* ctx) {
     zend_object* in_flight = EG(exception);
     const zend_op* opline = EG(opline_before_exception);
     // The exception a release left recorded is set aside with it.
-    const unsigned recorded = unwinding.pending & unwind_state::exception;
+    const uint8_t recorded = unwinding.pending & unwind_state::exception;
     unwinding.pending &= ~unwind_state::exception;
     EG(exception) = nullptr;
     bool bailed = run_guarded(fn, ctx);
@@ -72,7 +76,7 @@ void into_php_nothrow(void (*fn)(void*), void* ctx) noexcept {
     }
     // exit() and a recorded exception are set aside: __destruct may run PHP
     // code, whose handlers are entered as in any script.
-    const unsigned aside = unwinding.pending;
+    const uint8_t aside = unwinding.pending;
     unwinding.pending = 0;
     const bool had_exception = EG(exception) != nullptr;
     const bool bailed = run_guarded(fn, ctx);

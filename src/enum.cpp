@@ -120,14 +120,19 @@ void register_enum(enum_spec& spec, enum_runtime& rt) {
 }
 
 void enum_forget_objects(enum_runtime& rt) noexcept {
+#ifndef ZTS
     std::fill(rt.objects.begin(), rt.objects.end(), nullptr);
     rt.cache_epoch = ~uint64_t{0};
+#else
+    (void)rt;  // no cache (enum_case_object)
+#endif
 }
 
 zend_object* enum_case_object_slow(enum_runtime& rt, uint32_t i) {
     // Case objects are created lazily, once per request, when the case
     // constant is first evaluated: zend_enum_get_case() evaluates it.
     zend_object* o = zend_enum_get_case(rt.ce, rt.names[i]);
+#ifndef ZTS
     const request_state& s = state();
     if (s.in_request) {
         if (rt.cache_epoch != s.epoch) {
@@ -136,6 +141,7 @@ zend_object* enum_case_object_slow(enum_runtime& rt, uint32_t i) {
         }
         rt.objects[i] = o;
     }
+#endif
     return o;
 }
 

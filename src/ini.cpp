@@ -142,8 +142,8 @@ void ini_rejected(const zend_string* name, std::string_view text, const std::str
     zend_error(E_WARNING, "Invalid \"%s\" setting \"%s\": %s", ZSTR_VAL(name), value.c_str(), reason.c_str());
 }
 
-slot_ref globals_registry::add_slot(size_t size, size_t align, void (*construct)(void*, const void*),
-                                    void (*destroy)(void*) noexcept, const void* context) {
+slot_ref globals_registry::add_slot(size_t size, size_t align, void (*construct_fn)(void*, const void*),
+                                    void (*destroy_fn)(void*) noexcept, const void* context) {
     slot_ref ref;
     size_t offset = (size_ + align - 1) / align * align;
     size_ = offset + size;
@@ -158,7 +158,7 @@ slot_ref globals_registry::add_slot(size_t size, size_t align, void (*construct)
     // again) and is freed with the module (docs/memory-model.md).
     ref.ptr = ::operator new(size, std::align_val_t(align));
 #endif
-    slots_.push_back(global_slot{size, align, construct, destroy, context, ref});
+    slots_.push_back(global_slot{size, align, construct_fn, destroy_fn, context, ref});
     return ref;
 }
 

@@ -10,8 +10,14 @@
 PHPBIND_NAMESPACE_BEGIN
 namespace detail {
 
+// A request runs on one thread: with a thread-safe engine each thread has its
+// own (as the engine's own request globals are per thread).
 request_state& state() noexcept {
+#ifdef ZTS
+    static thread_local request_state s;
+#else
     static request_state s;
+#endif
     return s;
 }
 

@@ -16,6 +16,7 @@
 #include <sapi/embed/php_embed.h>
 #include <Zend/zend_observer.h>
 
+#include <atomic>
 #include <cstdio>
 #include <exception>
 #include <cstdlib>
@@ -26,6 +27,10 @@ PHPBIND_NAMESPACE_BEGIN
 namespace {
 
 Runtime* g_active = nullptr;
+// Whether a request is open on this thread (a thread-safe engine runs
+// requests on every php::engine_thread).
+thread_local bool t_in_request = false;
+std::atomic<int> g_threads{0};  // php::engine_thread objects alive
 const std::function<void(std::string_view)>* g_output = nullptr;
 const std::vector<zend_module_entry*>* g_modules = nullptr;
 int (*g_builtin_register)() = nullptr;
@@ -127,8 +132,16 @@ Runtime::Runtime(runtime_options options) : options_(std::move(options)) {
     SG(options) |= SAPI_OPTION_NO_CHDIR;
 }
 
+bool Runtime::in_request() const noexcept { return t_in_request; }
+
 Runtime::~Runtime() {
-    if (in_request_) end_request();
+    if (int n = g_threads.load()) {
+        // Their globals would be freed under them (tsrm_shutdown) and their
+        // destructors would free them again.
+        std::fprintf(stderr, "php::Runtime destroyed while %d php::engine_thread object(s) still exist\n", n);
+        std::abort();
+    }
+    if (t_in_request) end_request();
     php_module_shutdown();
     sapi_shutdown();
 #ifdef ZTS
@@ -142,17 +155,23 @@ Runtime::~Runtime() {
 }
 
 void Runtime::begin_request() {
+#ifdef ZTS
+    if (!tsrm_get_ls_cache()) {
+        throw error(
+            "php::Runtime: this thread has no engine globals: run requests on a thread inside a php::engine_thread");
+    }
+#endif
     SG(request_info).argc = static_cast<int>(argv_.size() - 1);
     SG(request_info).argv = argv_.data();
     if (php_request_startup() == FAILURE) throw error("php::Runtime: request startup failed");
     SG(headers_sent) = 1;
     SG(request_info).no_headers = 1;
-    in_request_ = true;
-    ++requests_;
+    t_in_request = true;
+    requests_.fetch_add(1, std::memory_order_relaxed);
 }
 
 void Runtime::end_request() {
-    in_request_ = false;
+    t_in_request = false;
     php_request_shutdown(nullptr);
 }
 
@@ -174,7 +193,7 @@ void report_uncaught(zend_object* ex) {
 }  // namespace
 
 int Runtime::request(const std::function<void()>& body) {
-    if (in_request_) throw error("php::Runtime: a request is already open");
+    if (t_in_request) throw error("php::Runtime: a request is already open");
     begin_request();
     EG(exit_status) = 0;
     // The body runs as the request's script: what it lets escape ends the
@@ -208,7 +227,7 @@ int Runtime::request(const std::function<void()>& body) {
 }
 
 int Runtime::run_file(const std::string& path) {
-    if (!in_request_) throw error("php::Runtime::run_file: no request is open");
+    if (!t_in_request) throw error("php::Runtime::run_file: no request is open");
     zend_file_handle handle;
     zend_stream_init_filename(&handle, path.c_str());
     // A fatal error ends the script; the request stays open until request()
@@ -220,13 +239,40 @@ int Runtime::run_file(const std::string& path) {
 }
 
 Value Runtime::eval(std::string_view code) {
-    if (!in_request_) throw error("php::Runtime::eval: no request is open");
+    if (!t_in_request) throw error("php::Runtime::eval: no request is open");
     std::string src(code);
     zval ret;
     ZVAL_UNDEF(&ret);
     detail::eval_guarded(src.c_str(), src.size(), &ret);
     if (Z_TYPE(ret) == IS_UNDEF) ZVAL_NULL(&ret);
     return Value::adopt(&ret);
+}
+
+// A thread of a thread-safe engine: ts_resource() gives the calling thread its
+// own copy of every global the engine and its modules allocated with
+// ts_allocate_id() (running their constructors: GINIT), ts_free_thread() runs
+// their destructors (GSHUTDOWN) and frees them (TSRM/TSRM.c).
+engine_thread::engine_thread() {
+#ifdef ZTS
+    if (!g_active) throw error("php::engine_thread: no php::Runtime is active");
+    if (tsrm_get_ls_cache()) throw error("php::engine_thread: this thread already has the engine's globals");
+    if (!ts_resource(0)) throw error("php::engine_thread: the engine could not allocate this thread's globals");
+    SG(options) |= SAPI_OPTION_NO_CHDIR;
+    g_threads.fetch_add(1);
+#else
+    throw error("php::engine_thread: the engine is not thread-safe (NTS): requests run on the Runtime's thread only");
+#endif
+}
+
+engine_thread::~engine_thread() {
+#ifdef ZTS
+    if (t_in_request) {
+        t_in_request = false;
+        php_request_shutdown(nullptr);
+    }
+    ts_free_thread();
+    g_threads.fetch_sub(1);
+#endif
 }
 
 namespace {

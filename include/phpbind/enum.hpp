@@ -173,10 +173,14 @@ PHPBIND_INLINE int32_t enum_index_of_object(const enum_runtime& rt, zend_object*
 
 /// The case object of case `i` in the running request.
 PHPBIND_INLINE zend_object* enum_case_object(enum_runtime& rt, uint32_t i) {
+#ifndef ZTS
+    // (A thread-safe engine runs requests on several threads at once: the
+    // cache is one per process, so it is not used there.)
     const request_state& s = state();
     if (EXPECTED(rt.cache_epoch == s.epoch && s.in_request)) {
         if (zend_object* o = rt.objects[i]) return o;
     }
+#endif
     return enum_case_object_slow(rt, i);
 }
 

@@ -11,7 +11,9 @@
 // registered as startup modules, so the engine itself schedules their MINIT,
 // RINIT, RSHUTDOWN and MSHUTDOWN — then any number of requests, then module
 // and SAPI shutdown. One Runtime may be active in a process at a time; they
-// may follow one another.
+// may follow one another. With a thread-safe engine (ZTS), other threads run
+// requests too, each inside a php::engine_thread.
+#include <atomic>
 #pragma once
 
 #include <phpbind/call.hpp>
@@ -88,10 +90,10 @@ public:
     /// php::fatal_error.
     Value eval(std::string_view code);
 
-    /// Whether a request is open.
-    bool in_request() const noexcept { return in_request_; }
-    /// How many requests this runtime has run.
-    uint64_t requests() const noexcept { return requests_; }
+    /// Whether a request is open on the calling thread.
+    bool in_request() const noexcept;
+    /// How many requests this runtime has run, on all threads.
+    uint64_t requests() const noexcept { return requests_.load(std::memory_order_relaxed); }
     /// The runtime active in this process, if any (in this library).
     static Runtime* active() noexcept;
     /// Whether any runtime — from this library or another one linked into the
@@ -105,8 +107,25 @@ private:
 
     runtime_options options_;
     std::vector<char*> argv_;
-    bool in_request_ = false;
-    uint64_t requests_ = 0;
+    std::atomic<uint64_t> requests_{0};
+};
+
+/// A thread of a thread-safe engine (ZTS) that runs requests of the active
+/// Runtime. Construct it on the thread, after the Runtime: the thread gets its
+/// own copy of every engine and module global (each module's GINIT runs for
+/// it); Runtime::request(), run_file() and eval() then work on it as on the
+/// Runtime's own thread, with the thread's own requests. Destroy it on the
+/// same thread with no request open, before the Runtime: the thread's globals
+/// are freed (GSHUTDOWN). Throws php::error with a non-thread-safe engine, with
+/// no active Runtime, or on a thread that already has the engine's globals.
+class engine_thread {
+public:
+    /// Gives the calling thread the engine's globals (ts_resource()); throws php::error as above.
+    engine_thread();
+    engine_thread(const engine_thread&) = delete;
+    engine_thread& operator=(const engine_thread&) = delete;
+    /// Ends a request still open on this thread, then frees the thread's globals (ts_free_thread()).
+    ~engine_thread();
 };
 
 /// bin mode: the whole program as one PHP run. Starts a Runtime with `argv`

@@ -103,7 +103,9 @@ bool element_ok(zval* v) noexcept {
 
 template <class T>
 T element_get(zval* v) {
-    typename caster<T>::parsed p;
+    // The element was checked before (element_ok); value-initialised since
+    // the compiler cannot see that this load succeeds.
+    typename caster<T>::parsed p{};
     caster<T>::try_load(v, p);
     return caster<T>::get(p);
 }

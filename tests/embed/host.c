@@ -33,14 +33,16 @@ static struct lib open_lib(const char *path, const char *name) {
     struct lib l;
     void *h = must(dlopen(path, RTLD_NOW | RTLD_LOCAL), path);
     l.name = name;
+    /* Function pointers from dlsym() the way POSIX's dlsym() page writes it
+       (ISO C has no conversion from void * to a function pointer). */
     snprintf(sym, sizeof sym, "%s_runtime_init", name);
-    l.init = (init_fn)must(dlsym(h, sym), sym);
+    *(void **)&l.init = must(dlsym(h, sym), sym);
     snprintf(sym, sizeof sym, "%s_runtime_shutdown", name);
-    l.shutdown = (shutdown_fn)must(dlsym(h, sym), sym);
+    *(void **)&l.shutdown = must(dlsym(h, sym), sym);
     snprintf(sym, sizeof sym, "%s_eval_int", name);
-    l.eval = (eval_fn)must(dlsym(h, sym), sym);
+    *(void **)&l.eval = must(dlsym(h, sym), sym);
     snprintf(sym, sizeof sym, "%s_counts", name);
-    l.counts = (counts_fn)must(dlsym(h, sym), sym);
+    *(void **)&l.counts = must(dlsym(h, sym), sym);
     return l;
 }
 

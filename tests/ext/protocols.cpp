@@ -61,7 +61,6 @@ struct Vec2 {
     }
     double length() const { return std::sqrt(x * x + y * y); }
     friend std::partial_ordering operator<=>(const Vec2& a, const Vec2& b) { return a.length() <=> b.length(); }
-    friend bool operator==(const Vec2& a, const Vec2& b) { return a.length() == b.length(); }
     bool nonzero() const { return x != 0 || y != 0; }
     std::string str() const {
         char buf[64];
@@ -138,7 +137,6 @@ struct Fussy {
     friend std::strong_ordering operator<=>(const Fussy&, const Fussy&) {
         throw php::logic_exception("Fussy objects do not compare");
     }
-    friend bool operator==(const Fussy&, const Fussy&) { throw php::logic_exception("Fussy objects do not compare"); }
 };
 
 // Dynamic properties and calls through the magic methods.

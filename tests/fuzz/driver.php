@@ -69,6 +69,8 @@ final class Driver {
         }
         $cmd[] = $this->php;
         $cmd[] = '-n';
+        // The suite's extra settings (opcache and its JIT in the test matrix).
+        foreach (preg_split('/\s+/', trim((string) getenv('PHPBIND_TEST_PHP_ARGS')), -1, PREG_SPLIT_NO_EMPTY) as $a) $cmd[] = $a;
         foreach ($this->exts as $e) { $cmd[] = '-d'; $cmd[] = "extension=$e"; }
         foreach (['display_errors=stderr', 'log_errors=0', 'html_errors=0', 'error_reporting=-1', 'zend.assertions=1'] as $d) {
             $cmd[] = '-d'; $cmd[] = $d;
@@ -127,6 +129,10 @@ final class Driver {
             return ['sanitizer', trim($m[0])];
         }
         if (!$engine_leaks && preg_match('/^.*ERROR: LeakSanitizer.*$/m', $stderr) && preg_match('/^SUMMARY: AddressSanitizer: .*leaked.*$/m', $stderr, $m)) {
+            return ['leak', trim($m[0])];
+        }
+        // A debug engine's report of request memory the request leaked (report_memleaks).
+        if (!$engine_leaks && preg_match('/^.*(Freeing 0x|memory leaks? detected).*$/m', $stderr, $m)) {
             return ['leak', trim($m[0])];
         }
         if ($this->mode === 'valgrind') {
@@ -197,7 +203,8 @@ final class Driver {
 
     public function replay_command(int $seed, int $call): string {
         $exts = implode(' ', array_map(fn($e) => "-d extension=$e", $this->exts));
-        return "{$this->php} -n $exts {$this->fuzz} --seed=$seed --replay=$call";
+        $extra = trim((string) getenv('PHPBIND_TEST_PHP_ARGS'));
+        return "{$this->php} -n " . ($extra === '' ? '' : "$extra ") . "$exts {$this->fuzz} --seed=$seed --replay=$call";
     }
 
     // Runs a range (or list) of cases once, no resuming: [failure|null, state, result].

@@ -107,6 +107,7 @@ if out=$(g++ -shared -fPIC -O2 -std=c++20 -fvisibility=hidden -ffunction-section
              "$work/raw.cpp" "$prefix/lib/libphpbind.a" -o "$work/raw.so" 2>&1); then
   fail "a PHPBIND_DEBUG source linked against the release library"
 fi
-grep -q 'phpbind_for_php_api_[0-9]*_nts_engine_release_with_PHPBIND_DEBUG' <<<"$out" \
+abi=$("$php" -n -r 'echo (PHP_ZTS ? "zts" : "nts"), "_engine_", (PHP_DEBUG ? "debug" : "release");')
+grep -q "phpbind_for_php_api_[0-9]*_${abi}_with_PHPBIND_DEBUG" <<<"$out" \
   || fail "the link did not name the mismatched settings: $out"
 echo "ok: installed package builds, loads, installs and refuses mismatches"

@@ -9,6 +9,8 @@
 #   check-newcomer.sh <source-dir> <work-dir> <php> <php-config>
 set -euo pipefail
 src=$1 work=$2 php=$3 php_config=$4
+# The README's commands find php and php-config on PATH: the PHP under test's.
+PATH="$(dirname "$php_config"):$PATH"
 rm -rf "$work"
 mkdir -p "$work"
 cd "$work"

@@ -4,7 +4,7 @@ Calls: a PHP exception escaping C++ uncaught ends the script like any uncaught e
 phpbind_test
 --FILE--
 <?php
-require __DIR__ . '/child.inc';
+require __DIR__ . '/../child.inc';
 pb_run_child(<<<'CODE'
 
 

@@ -4,7 +4,7 @@ Calls: exit() in PHP called from C++ ends the script with its status, after C++ 
 phpbind_test
 --FILE--
 <?php
-require __DIR__ . '/child.inc';
+require __DIR__ . '/../child.inc';
 pb_run_child(<<<'CODE'
 
 <?php

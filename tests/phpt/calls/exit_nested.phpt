@@ -4,7 +4,7 @@ Calls: exit() at the innermost of PHP -> C++ -> PHP -> C++ -> PHP, never swallow
 phpbind_test
 --FILE--
 <?php
-require __DIR__ . '/child.inc';
+require __DIR__ . '/../child.inc';
 pb_run_child(<<<'CODE'
 
 

@@ -6,7 +6,7 @@ phpbind_test
 USE_TRACKED_ALLOC=1
 --FILE--
 <?php
-require __DIR__ . '/child.inc';
+require __DIR__ . '/../child.inc';
 pb_run_child(<<<'CODE'
 
 

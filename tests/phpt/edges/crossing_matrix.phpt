@@ -2,11 +2,18 @@
 Edges: the crossing matrix — every kind of entry from the engine into C++ × every way PHP code it calls can fail (exception, exit(), fatal error, a fatal error raised implicitly while C++ releases a value): exceptions keep their identity, exit() and fatal errors end the script with their status, every C++ frame unwinds
 --EXTENSIONS--
 phpbind_test
+--SKIPIF--
+<?php
+// 60 child processes, each traced by memcheck: on an unoptimised debug engine
+// that passes run-tests' fixed 300 s limit for valgrind runs. The cells run
+// under memcheck on release engines, and on debug engines in the other modes.
+if (getenv('PHPBIND_TEST_MODE') === 'valgrind' && PHP_DEBUG) die('skip too slow under memcheck on a debug engine');
+?>
 --ENV--
 USE_TRACKED_ALLOC=1
 --FILE--
 <?php
-require __DIR__ . '/child.inc';
+require __DIR__ . '/../child.inc';
 // How the PHP callback fails. 'implicit': it returns an object whose
 // __destruct raises a fatal error when C++ releases the result.
 $failures = [

@@ -6,7 +6,7 @@ phpbind_test
 USE_TRACKED_ALLOC=1
 --FILE--
 <?php
-require __DIR__ . '/child.inc';
+require __DIR__ . '/../child.inc';
 $cases = [
     'ini validator' => 'function pb_edge_ini_check($v) { exit(3); }
         var_dump(ini_set("phpbind_test.edge_checked", "b"));',

@@ -4,9 +4,9 @@ Edges: a bound object's C++ destructor run after the request's shutdown may not 
 phpbind_test
 --FILE--
 <?php
+require_once __DIR__ . '/../child.inc';
 $port = 20000 + (getmypid() * 7) % 20000;
-$cmd = [PHP_BINARY, '-n', '-d', 'extension=' . getenv('PHPBIND_TEST_EXT'), '-S', "127.0.0.1:$port",
-        __DIR__ . '/requests_router.inc'];
+$cmd = pb_php('-S', "127.0.0.1:$port", __DIR__ . '/requests_router.inc');
 $log = tempnam(sys_get_temp_dir(), 'pbsrv');
 $server = proc_open($cmd, [1 => ['file', '/dev/null', 'w'], 2 => ['file', $log, 'w']], $pipes);
 $get = function (string $step) use ($port) {
@@ -20,6 +20,7 @@ proc_terminate($server, 2);
 proc_close($server);
 // The server's log: no engine error (E_CORE_ERROR "Couldn't execute method") was reported.
 echo preg_match('/error/i', file_get_contents($log)) ? "errors logged\n" : "no error logged\n";
+pb_check_child_stderr(file_get_contents($log));
 unlink($log);
 ?>
 --EXPECT--

@@ -4,6 +4,7 @@ Edges: a lifecycle callback's failure warning reaches a user error handler still
 phpbind_test
 --FILE--
 <?php
+require_once __DIR__ . '/../child.inc';
 // Each child: pb_edge_at_end (called by the test extension's RSHUTDOWN
 // callback) throws; the warning phpbind raises runs the handler.
 $handlers = [
@@ -15,7 +16,7 @@ foreach ($handlers as $name => $handler) {
     $script = tempnam(sys_get_temp_dir(), 'pbrs');
     file_put_contents($script, "<?php\nset_error_handler($handler);\n"
         . "function pb_edge_at_end() { throw new Exception('boom'); }\necho \"script done\\n\";\n");
-    $p = proc_open([PHP_BINARY, '-n', '-d', 'extension=' . getenv('PHPBIND_TEST_EXT'), $script],
+    $p = proc_open(pb_php($script),
                    [1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes);
     $out = stream_get_contents($pipes[1]) . stream_get_contents($pipes[2]);
     $status = proc_close($p);

@@ -10,8 +10,9 @@ if (getenv('PHPBIND_TEST_MODE') === 'valgrind') die('skip the engine leaks its o
 ?>
 --FILE--
 <?php
+require_once __DIR__ . '/../child.inc';
 // The test extension binds its faulty enums only when asked to.
-$cmd = [PHP_BINARY, '-n', '-d', 'extension=' . getenv('PHPBIND_TEST_EXT'), '-r', 'echo "script ran\n";'];
+$cmd = pb_php('-r', 'echo "script ran\n";');
 $p = proc_open($cmd, [1 => ['pipe', 'w'], 2 => ['redirect', 1]], $pipes, null, ['PHPBIND_TEST_BAD_ENUMS' => '1'] + getenv());
 echo trim(preg_replace('/\n+/', "\n", stream_get_contents($pipes[1]))), "\n";
 fclose($pipes[1]);

@@ -4,9 +4,10 @@ Bound exception classes: a binding that cannot work fails the module's startup w
 phpbind_test
 --FILE--
 <?php
+require_once __DIR__ . '/../child.inc';
 function child(array $env, string $code): void {
-    $cmd = [PHP_BINARY, '-n', '-d', 'extension=' . getenv('PHPBIND_TEST_EXT'), '-d', 'display_errors=1',
-            '-d', 'display_startup_errors=1', '-r', $code];
+    $cmd = pb_php('-d', 'display_errors=1',
+            '-d', 'display_startup_errors=1', '-r', $code);
     $p = proc_open($cmd, [1 => ['pipe', 'w'], 2 => ['redirect', 1]], $pipes, null, $env + getenv());
     $out = trim(stream_get_contents($pipes[1]));
     fclose($pipes[1]);

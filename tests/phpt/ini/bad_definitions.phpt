@@ -11,12 +11,14 @@ if (getenv('PHPBIND_TEST_MODE') === 'valgrind') die('skip the engine leaks when 
 ?>
 --FILE--
 <?php
+require_once __DIR__ . '/../child.inc';
 $bad = dirname(getenv('PHPBIND_TEST_EXT')) . '/phpbind_ini_bad.so';
 foreach (['none', 'default', 'twice', 'flags', 'taken'] as $case) {
-    $cmd = [PHP_BINARY, '-n', '-d', 'display_startup_errors=1', '-d', 'extension=' . getenv('PHPBIND_TEST_EXT'),
-            '-d', 'extension=' . $bad, '-r', 'var_dump(ini_get("phpbind_ini_bad.level"));'];
+    $cmd = pb_php('-d', 'display_startup_errors=1', '-d', 'extension=' . $bad,
+                  '-r', 'var_dump(ini_get("phpbind_ini_bad.level"));');
     $p = proc_open($cmd, [1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes, null, ['PHPBIND_TEST_INI_BAD' => $case] + getenv());
     $out = trim(stream_get_contents($pipes[1]));
+    pb_check_child_stderr(stream_get_contents($pipes[2]));
     fclose($pipes[1]); fclose($pipes[2]);
     $status = proc_close($p);
     echo "== $case (exit status $status)\n", $out, "\n";

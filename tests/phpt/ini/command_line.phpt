@@ -10,6 +10,7 @@ phpbind_test.greeting="from the command line"
 phpbind_test.limit=4M
 --FILE--
 <?php
+require_once __DIR__ . '/../child.inc';
 foreach (['level', 'enabled', 'ratio', 'greeting', 'limit'] as $k) {
     echo str_pad($k, 9), ' ini_get=', var_export(ini_get("phpbind_test.$k"), true),
          ' C++=', var_export(pb_ini_value($k), true), "\n";
@@ -21,11 +22,12 @@ ini_restore('phpbind_test.level');
 var_dump(pb_ini_value('level'));
 
 // A refused value on the command line: PHP warns at startup and keeps the default.
-$cmd = [PHP_BINARY, '-n', '-d', 'extension=' . getenv('PHPBIND_TEST_EXT'), '-d', 'display_startup_errors=1',
+$cmd = pb_php('-d', 'display_startup_errors=1',
         '-d', 'phpbind_test.level=42', '-d', 'phpbind_test.mode=turbo',
-        '-r', 'var_dump(ini_get("phpbind_test.level"), pb_ini_value("level"), pb_ini_value("mode"));'];
+        '-r', 'var_dump(ini_get("phpbind_test.level"), pb_ini_value("level"), pb_ini_value("mode"));');
 $p = proc_open($cmd, [1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes);
 echo stream_get_contents($pipes[1]);
+pb_check_child_stderr(stream_get_contents($pipes[2]));
 fclose($pipes[1]); fclose($pipes[2]);
 echo "exit status: ", proc_close($p), "\n";
 ?>

@@ -4,6 +4,7 @@ Globals: state kept between calls in a request; built before MINIT and destroyed
 phpbind_test
 --FILE--
 <?php
+require_once __DIR__ . '/../child.inc';
 echo pb_globals_state(), "\n";
 var_dump(pb_globals_hit('first'), pb_globals_hit('second'), pb_globals_hit('third'));
 echo pb_globals_state(), "\n";
@@ -13,8 +14,7 @@ echo pb_globals_lifecycle(), "\n";
 // A child process logs the globals' construction and destruction next to
 // the module's own callbacks.
 $log = tempnam(sys_get_temp_dir(), 'pbgl');
-$cmd = [PHP_BINARY, '-n', '-d', 'extension=' . getenv('PHPBIND_TEST_EXT'),
-        '-r', 'pb_globals_hit("child"); echo pb_globals_state(), " ", pb_globals_lifecycle(), "\n";'];
+$cmd = pb_php('-r', 'pb_globals_hit("child"); echo pb_globals_state(), " ", pb_globals_lifecycle(), "\n";');
 $p = proc_open($cmd, [1 => ['pipe', 'w'], 2 => ['redirect', 1]], $pipes, null, ['PHPBIND_TEST_LIFECYCLE_LOG' => $log] + getenv());
 echo "child said: ", stream_get_contents($pipes[1]);
 fclose($pipes[1]);

@@ -4,8 +4,9 @@ INI: php --ri and phpinfo() list the module's entries with their local and maste
 phpbind_test
 --FILE--
 <?php
-$cmd = [PHP_BINARY, '-n', '-d', 'extension=' . getenv('PHPBIND_TEST_EXT'), '-d', 'phpbind_test.level=6',
-        '--ri', 'phpbind_test'];
+require_once __DIR__ . '/../child.inc';
+$cmd = pb_php('-d', 'phpbind_test.level=6',
+        '--ri', 'phpbind_test');
 $p = proc_open($cmd, [1 => ['pipe', 'w'], 2 => ['redirect', 1]], $pipes);
 $out = stream_get_contents($pipes[1]);
 fclose($pipes[1]);

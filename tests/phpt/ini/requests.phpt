@@ -4,10 +4,11 @@ INI and globals across requests in one process (the built-in web server): ini_se
 phpbind_test
 --FILE--
 <?php
+require_once __DIR__ . '/../child.inc';
 $port = 20000 + (getmypid() * 7) % 20000;
-$cmd = [PHP_BINARY, '-n', '-d', 'extension=' . getenv('PHPBIND_TEST_EXT'), '-d', 'phpbind_test.greeting=configured',
-        '-S', "127.0.0.1:$port", __DIR__ . '/requests_router.inc'];
-$server = proc_open($cmd, [1 => ['file', '/dev/null', 'w'], 2 => ['file', '/dev/null', 'w']], $pipes);
+$cmd = pb_php('-d', 'phpbind_test.greeting=configured',
+        '-S', "127.0.0.1:$port", __DIR__ . '/requests_router.inc');
+$server = proc_open($cmd, [1 => ['file', '/dev/null', 'w'], 2 => ['file', $log = tempnam(sys_get_temp_dir(), 'pbsrv'), 'w']], $pipes);
 $get = function (string $step) use ($port) {
     return @file_get_contents("http://127.0.0.1:$port/?step=$step");
 };
@@ -17,6 +18,8 @@ foreach (['read', 'change', 'read', 'change', 'read'] as $step) {
 }
 proc_terminate($server, 2);  // SIGINT: the server shuts down cleanly
 proc_close($server);
+pb_check_child_stderr(file_get_contents($log));  // the server logs each request there
+unlink($log);
 ?>
 --EXPECT--
 read   level=3 greeting=configured calls=0 last= seen=1 ctors=1 dtors=0

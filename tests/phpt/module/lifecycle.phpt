@@ -4,20 +4,20 @@ Module: startup, request start, request end and shutdown each run exactly once, 
 phpbind_test
 --FILE--
 <?php
+require_once __DIR__ . '/../child.inc';
 // The callbacks of this process: startup and request start have run.
 echo pb_lifecycle_counts(), "\n";
 
 // A child process logs every callback, including MSHUTDOWN after its last output.
 $log = tempnam(sys_get_temp_dir(), 'pblc');
-$ext = getenv('PHPBIND_TEST_EXT');
-$cmd = escapeshellarg(PHP_BINARY) . ' -n -d extension=' . escapeshellarg($ext)
-     . ' -r ' . escapeshellarg('echo pb_lifecycle_counts(), "\n";');
+$cmd = pb_php('-r', 'echo pb_lifecycle_counts(), "\n";');
 $env = getenv();
 $env['PHPBIND_TEST_LIFECYCLE_LOG'] = $log;
 $p = proc_open($cmd, [1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes, null, $env);
 echo "child said: ", stream_get_contents($pipes[1]);
 $err = stream_get_contents($pipes[2]);
 fclose($pipes[1]); fclose($pipes[2]);
+pb_check_child_stderr($err);
 echo "child exit: ", proc_close($p), "\n";
 // The module's own callbacks (other topics log their own lines too).
 echo implode('', preg_grep('/^[MR](INIT|SHUTDOWN)/', file($log)));

@@ -4,10 +4,10 @@ Module: many requests in one process (the built-in web server) — callbacks onc
 phpbind_test
 --FILE--
 <?php
+require_once __DIR__ . '/../child.inc';
 $port = 20000 + getmypid() % 20000;
-$cmd = [PHP_BINARY, '-n', '-d', 'extension=' . getenv('PHPBIND_TEST_EXT'), '-S', "127.0.0.1:$port",
-        __DIR__ . '/requests_router.inc'];
-$server = proc_open($cmd, [1 => ['file', '/dev/null', 'w'], 2 => ['file', '/dev/null', 'w']], $pipes);
+$cmd = pb_php('-S', "127.0.0.1:$port", __DIR__ . '/requests_router.inc');
+$server = proc_open($cmd, [1 => ['file', '/dev/null', 'w'], 2 => ['file', $log = tempnam(sys_get_temp_dir(), 'pbsrv'), 'w']], $pipes);
 $get = function (string $step) use ($port) {
     return @file_get_contents("http://127.0.0.1:$port/?step=$step");
 };
@@ -17,6 +17,8 @@ foreach (['counts', 'store', 'fetch', 'retain', 'retain', 'fetch', 'counts'] as 
 }
 proc_terminate($server, 2);  // SIGINT: the server shuts down cleanly
 proc_close($server);
+pb_check_child_stderr(file_get_contents($log));  // the server logs each request there
+unlink($log);
 ?>
 --EXPECT--
 counts  minit=1 rinit=2 rshutdown=1 mshutdown=0

@@ -4,10 +4,11 @@ Module: two phpbind extensions in one php process, each with its own callbacks, 
 phpbind_test
 --FILE--
 <?php
+require_once __DIR__ . '/../child.inc';
 $log = tempnam(sys_get_temp_dir(), 'pbtwo');
 $code = 'echo second_hello("test"), "\n", pb_add(2, 3), "\n", second_requests_seen(), "\n", pb_lifecycle_counts(), "\n";';
-$cmd = [PHP_BINARY, '-n', '-d', 'extension=' . getenv('PHPBIND_TEST_EXT'),
-        '-d', 'extension=' . getenv('PHPBIND_SECOND_EXT'), '-r', $code];
+$cmd = pb_php(
+        '-d', 'extension=' . getenv('PHPBIND_SECOND_EXT'), '-r', $code);
 $p = proc_open($cmd, [1 => ['pipe', 'w'], 2 => ['redirect', 1]], $pipes, null, ['PHPBIND_TEST_LIFECYCLE_LOG' => $log] + getenv());
 echo stream_get_contents($pipes[1]);
 fclose($pipes[1]);

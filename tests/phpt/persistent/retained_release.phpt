@@ -4,10 +4,11 @@ Persistent: values retained in process-lifetime storage are released when their 
 phpbind_test
 --FILE--
 <?php
+require_once __DIR__ . '/../child.inc';
 $log = tempnam(sys_get_temp_dir(), 'pbret');
 $code = 'pb_set_listener(fn($e) => $e); pb_keep_object(new ArrayObject([1]));'
       . ' var_dump(pb_notify("in request"), pb_has_object());';
-$cmd = [PHP_BINARY, '-n', '-d', 'extension=' . getenv('PHPBIND_TEST_EXT'), '-r', $code];
+$cmd = pb_php('-r', $code);
 $p = proc_open($cmd, [1 => ['pipe', 'w']], $pipes, null, ['PHPBIND_TEST_LIFECYCLE_LOG' => $log] + getenv());
 echo stream_get_contents($pipes[1]);
 fclose($pipes[1]);

@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# tools/test-matrix.sh — the suite against other engines and compilers (make test-matrix).
+#
+#   tools/test-matrix.sh [configuration...]     (default: all, in this order)
+#
+#   debug-zts    PHP 8.2 built from Debian's source, debug + thread-safe: the whole suite
+#   debug-nts    PHP 8.2 built from Debian's source, debug, NTS: the whole suite
+#   clang        the system PHP 8.2, phpbind and its tests built by clang-19: the whole suite
+#   opcache      the system PHP 8.2 with opcache on (opcache.enable_cli=1): every test that
+#                runs php with phpbind (phpt in every mode, php -S, the example, memory model, fuzz)
+#   opcache-jit  the same with the tracing JIT
+#
+# Each source-built configuration has its own build directory under
+# $MATRIX_DIR (default build-matrix/); the opcache ones reuse $BUILD, which
+# `make test` built. Engines are built once per machine (tools/php-engine.sh).
+# All configurations run; the script fails if any failed, after a summary
+# with the wall time of each.
+set -uo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+build=${BUILD:-build}
+matrix=${MATRIX_DIR:-build-matrix}
+jobs=${JOBS:-2}
+: "${PHPBIND_CMAKE_FLAGS:?PHPBIND_CMAKE_FLAGS must hold the developer configure flags (the Makefile sets it)}"
+read -r -a dev_flags <<<"$PHPBIND_CMAKE_FLAGS"
+configs=("$@")
+[ ${#configs[@]} -gt 0 ] || configs=(debug-zts debug-nts clang opcache opcache-jit)
+
+opcache_args="-d zend_extension=opcache -d opcache.enable=1 -d opcache.enable_cli=1 -d opcache.jit=disable"
+opcache_jit_args="-d zend_extension=opcache -d opcache.enable=1 -d opcache.enable_cli=1 -d opcache.jit=tracing -d opcache.jit_buffer_size=64M"
+# The tests that run php; the others (C++, embed, compile checks, docs) do not
+# load opcache and are covered by `make test`.
+opcache_tests='^(phpt|phpt-valgrind|phpt-debug|phpt-asan|example-hello|memory-model|fuzz|fuzz-asan)$'
+
+# A build directory configured from scratch for one configuration, built, tested.
+suite() {  # name, extra cmake flags...
+  local name=$1
+  shift
+  local dir=$matrix/$name
+  cmake -S . -B "$dir" "${dev_flags[@]}" "$@" >"$matrix/$name.configure.log" 2>&1 ||
+    { tail -n 30 "$matrix/$name.configure.log"; return 1; }
+  cmake --build "$dir" -j "$jobs" >"$matrix/$name.build.log" 2>&1 ||
+    { grep -E -B2 -A8 'error|warning' "$matrix/$name.build.log" | head -n 120; return 1; }
+  (cd "$dir" && ctest -j "$jobs" --output-on-failure --no-tests=error)
+}
+
+# The opcache configurations: the same tests, every php with opcache on.
+with_opcache() {  # php args
+  bash tools/ensure-deps.sh php8.2-opcache || return 1
+  local php
+  php=$(grep '^PHP_EXECUTABLE:' "$build/CMakeCache.txt" | cut -d= -f2)
+  # opcache must really be on (and the JIT, when asked), or this proves nothing.
+  # shellcheck disable=SC2086
+  "$php" -n $1 -r '$s = opcache_get_status(false);
+    if (!$s || !$s["opcache_enabled"]) { fwrite(STDERR, "opcache is not enabled\n"); exit(1); }
+    echo "opcache enabled, JIT ", $s["jit"]["on"] ? "on (" . ini_get("opcache.jit") . ")" : "off", "\n";' || return 1
+  cmake --build "$build" -j "$jobs" >"$matrix/opcache.build.log" 2>&1 || { tail -n 40 "$matrix/opcache.build.log"; return 1; }
+  (cd "$build" && PHPBIND_TEST_PHP_ARGS="$1" ctest -j "$jobs" --output-on-failure --no-tests=error -R "$opcache_tests")
+}
+
+run() {  # configuration
+  case "$1" in
+    debug-zts | debug-nts)
+      local prefix
+      prefix=$(bash tools/php-engine.sh "$1") || return 1
+      suite "$1" -DPHP_CONFIG="$prefix/bin/php-config"
+      ;;
+    clang)
+      bash tools/ensure-deps.sh clang-19 libclang-rt-19-dev || return 1
+      suite clang -DCMAKE_C_COMPILER=clang-19 -DCMAKE_CXX_COMPILER=clang++-19
+      ;;
+    opcache) with_opcache "$opcache_args" ;;
+    opcache-jit) with_opcache "$opcache_jit_args" ;;
+    *) echo "test-matrix: unknown configuration '$1'" >&2; return 2 ;;
+  esac
+}
+
+mkdir -p "$matrix"
+summary=()
+failed=0
+for c in "${configs[@]}"; do
+  echo "=== test-matrix: $c"
+  start=$(date +%s)
+  if run "$c"; then result=passed; else result=FAILED; failed=1; fi
+  secs=$(( $(date +%s) - start ))
+  summary+=("$(printf '%-12s %-7s %4d s' "$c" "$result" "$secs")")
+  echo "=== test-matrix: $c $result in $secs s"
+done
+echo "=== test-matrix summary"
+printf '%s\n' "${summary[@]}"
+exit "$failed"
