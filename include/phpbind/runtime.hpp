@@ -13,12 +13,12 @@
 // and SAPI shutdown. One Runtime may be active in a process at a time; they
 // may follow one another. With a thread-safe engine (ZTS), other threads run
 // requests too, each inside a php::engine_thread.
-#include <atomic>
 #pragma once
 
 #include <phpbind/call.hpp>
 #include <phpbind/value.hpp>
 
+#include <atomic>
 #include <functional>
 #include <string>
 #include <string_view>
