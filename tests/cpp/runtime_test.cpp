@@ -8,6 +8,13 @@
 
 #include <gtest/gtest.h>
 
+#if __has_include(<valgrind/memcheck.h>)
+#include <valgrind/memcheck.h>
+#define PHPBIND_HAVE_MEMCHECK 1
+#else
+#define PHPBIND_HAVE_MEMCHECK 0
+#endif
+
 #include <fstream>
 #include <stdexcept>
 #include <string>
@@ -229,11 +236,33 @@ TEST(Runtime, SharedStateIsSetUpByTheFirstModuleAndTornDownByTheLast) {
     EXPECT_FALSE(g_retained->has_value()) << "released when the request ended";
 }
 
-long resident_kb() {
+// What the process holds, in KiB. Under memcheck: the live client heap, which a summary leak
+// search counts exactly. Resident memory there is memcheck's own arena, which also holds the
+// queue of freed blocks it keeps to catch use after free and fragments slowly over thousands of
+// requests (1.2 MiB over 9,000 on a debug engine) without any block being kept alive. Outside
+// memcheck: resident memory, which also sees the Zend allocator's chunks.
+long held_kb() {
+#if PHPBIND_HAVE_MEMCHECK
+    if (RUNNING_ON_VALGRIND) {
+        VALGRIND_DO_QUICK_LEAK_CHECK;
+        unsigned long leaked = 0, dubious = 0, reachable = 0, suppressed = 0;
+        VALGRIND_COUNT_LEAKS(leaked, dubious, reachable, suppressed);
+        return static_cast<long>((leaked + dubious + reachable + suppressed) / 1024);
+    }
+#endif
     std::ifstream f("/proc/self/statm");
     long pages = 0, resident = 0;
     f >> pages >> resident;
     return resident * 4;
+}
+
+// The growth allowed: the live heap is exact (8 bytes kept per request would exceed it), resident
+// memory moves by whole pages and with the allocators' caches.
+long held_slack_kb() {
+#if PHPBIND_HAVE_MEMCHECK
+    if (RUNNING_ON_VALGRIND) return 64;
+#endif
+    return 1024;
 }
 
 TEST(Runtime, MemoryStaysFlatOverManyRequests) {
@@ -245,10 +274,11 @@ TEST(Runtime, MemoryStaysFlatOverManyRequests) {
         g_events.clear();  // the test's own log would otherwise grow
     };
     for (int i = 0; i < 1000; ++i) one();
-    long before = resident_kb();
+    long before = held_kb();
     for (int i = 0; i < 9000; ++i) one();
-    long after = resident_kb();
-    EXPECT_LT(after - before, 1024) << "resident memory grew by " << (after - before) << " KiB over 9,000 requests";
+    long after = held_kb();
+    EXPECT_LT(after - before, held_slack_kb())
+        << "memory held grew by " << (after - before) << " KiB over 9,000 requests";
     EXPECT_EQ(rt.requests(), 10000u);
 }
 
