@@ -15,10 +15,20 @@ namespace detail {
 // At the end of every request.
 void clear_function_cache() noexcept;  // the by-name call cache (call.cpp)
 void free_deferred_persistent() noexcept;  // persistent data released during the request (persistent.cpp)
+void heap_request_ending() noexcept;  // the last RSHUTDOWN: object graphs rebuilt in the request go (heap.cpp)
+void heap_request_finished() noexcept;  // after the request: heap blocks no request can see are freed (heap.cpp)
+
+// Request stamps (lifetime.cpp): every request gets the next number of a
+// process-wide clock when it starts. Memory handed to requests up to stamp h
+// may be freed once oldest_request_stamp() > h: no request that could hold it runs.
+uint64_t request_stamp() noexcept;  // this thread's running request; 0 outside one
+uint64_t oldest_request_stamp() noexcept;  // of the running requests (every thread); UINT64_MAX if none
 
 // When the extension is unloaded.
 void free_call_data() noexcept;  // call.cpp
 void free_deferred_list() noexcept;  // persistent.cpp
+void free_heap_registry() noexcept;  // heap.cpp
+void free_request_stamps() noexcept;  // lifetime.cpp
 void free_type_names() noexcept;  // the union type names of arg info (stl.cpp)
 
 // The stub generator's metadata (stubs.cpp), recorded only when PHPBIND_STUB_METADATA is set.

@@ -6,6 +6,9 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <limits>
+#include <mutex>
+#include <set>
 
 PHPBIND_NAMESPACE_BEGIN
 namespace detail {
@@ -42,11 +45,46 @@ void debug_failure(const char* type_name, const char* rule) noexcept {
     std::abort();
 }
 
+namespace {
+// The stamps of the running requests, on every thread. Created on first use,
+// freed when the extension is unloaded (free_request_stamps).
+std::mutex stamps_lock;
+uint64_t stamp_clock = 0;
+std::multiset<uint64_t>* running_stamps = nullptr;
+
+uint64_t take_stamp() {
+    std::lock_guard<std::mutex> g(stamps_lock);
+    if (!running_stamps) running_stamps = new std::multiset<uint64_t>;
+    const uint64_t stamp = ++stamp_clock;
+    running_stamps->insert(stamp);
+    return stamp;
+}
+void drop_stamp(uint64_t stamp) noexcept {
+    std::lock_guard<std::mutex> g(stamps_lock);
+    if (!running_stamps) return;
+    if (auto it = running_stamps->find(stamp); it != running_stamps->end()) running_stamps->erase(it);
+}
+}  // namespace
+
+uint64_t request_stamp() noexcept { return state().stamp; }
+
+uint64_t oldest_request_stamp() noexcept {
+    std::lock_guard<std::mutex> g(stamps_lock);
+    if (!running_stamps || running_stamps->empty()) return std::numeric_limits<uint64_t>::max();
+    return *running_stamps->begin();
+}
+
+void free_request_stamps() noexcept {
+    delete running_stamps;  // empty once every request has ended
+    running_stamps = nullptr;
+}
+
 void request_started() {
     request_state& s = state();
     if (s.active_modules++ == 0) {
         s.in_request = true;
         ++s.epoch;
+        s.stamp = take_stamp();
         s.ending_modules = 0;
         unwinding = unwind_state{};  // nothing a previous request left unwinding applies to this one
     }
@@ -65,6 +103,7 @@ void request_ending() {
         unlink(*n);
         release_zval(&v);  // may run __destruct: through the edge
     }
+    heap_request_ending();
     clear_function_cache();
 }
 
@@ -83,11 +122,14 @@ void request_finished() {
 #endif
     s.in_request = false;
     ++s.epoch;
+    drop_stamp(s.stamp);
+    s.stamp = 0;
     // Again: objects freed after the last RSHUTDOWN (shutdown functions'
     // arguments, the symbol table) may have resolved functions since; the
     // executor is inactive now, so nothing can be cached until the next request.
     clear_function_cache();
     free_deferred_persistent();
+    heap_request_finished();
 }
 
 }  // namespace detail

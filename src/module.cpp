@@ -18,6 +18,8 @@ void free_extension_data() noexcept {
     free_registration_strings();
     free_call_data();
     free_deferred_list();
+    free_heap_registry();
+    free_request_stamps();
     free_type_names();
 }
 }  // namespace detail

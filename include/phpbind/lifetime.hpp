@@ -197,6 +197,7 @@ struct tracked {
 struct request_state {
     bool in_request = false;
     uint64_t epoch = 0;  // bumped when a request starts and when it ends
+    uint64_t stamp = 0;  // the running request's stamp (src/lifetime.cpp); 0 outside a request
     int active_modules = 0;
     int ending_modules = 0;
     tracked owned_head;  // PHPBIND_DEBUG: owned request values alive

@@ -20,6 +20,7 @@
 #include <phpbind/call.hpp>
 #include <phpbind/stl.hpp>
 #include <phpbind/persistent.hpp>
+#include <phpbind/heap.hpp>
 #include <phpbind/retained.hpp>
 #include <phpbind/args.hpp>
 #include <phpbind/function.hpp>

@@ -10,6 +10,7 @@ PHPBIND_EXTENSION(phpbind_test, m) {
     register_values(m);
     register_calls(m);
     register_persistent(m);
+    register_heap(m);
     register_classes(m);
     register_ini(m);
     register_enums(m);

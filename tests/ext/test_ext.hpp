@@ -25,6 +25,7 @@ void register_lifecycle(php::module& m);
 void register_values(php::module& m);
 void register_calls(php::module& m);
 void register_persistent(php::module& m);
+void register_heap(php::module& m);
 void register_classes(php::module& m);
 void register_ini(php::module& m);
 void register_enums(php::module& m);
