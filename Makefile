@@ -3,7 +3,8 @@
 #   make demo    build examples/hello and run its demo in php
 #   make test    build everything and run the whole test suite
 #   make test-matrix  the suite against debug/ZTS engines, clang-19, opcache and its JIT
-#   make bench   measure call overhead against a hand-written C extension
+#   make bench   measure call overhead against a hand-written C extension, and
+#                the persistent heap's fetch cost against APCu
 #   make fuzz    a long fuzz run (FUZZ_SEEDS x FUZZ_CALLS, plain and ASan)
 #
 # Each installs missing Debian packages first (as root; otherwise it prints
@@ -11,7 +12,9 @@
 
 BUILD ?= build
 JOBS ?= 2
-PACKAGES := php8.2-cli php8.2-dev libphp8.2-embed cmake make g++ binutils valgrind libgtest-dev pkg-config autoconf libtool clang-format-19
+# APCu is measured against by `make bench` only (bench/heap.sh).
+BENCH_PACKAGES := php8.2-apcu
+PACKAGES := php8.2-cli php8.2-dev libphp8.2-embed cmake make g++ binutils valgrind libgtest-dev pkg-config autoconf libtool clang-format-19 libboost-dev php8.2-fpm
 
 .PHONY: deps configure demo test test-matrix bench fuzz clean
 
@@ -37,7 +40,9 @@ test-matrix: configure
 	PHPBIND_CMAKE_FLAGS="$(DEV_FLAGS)" BUILD=$(BUILD) JOBS=$(JOBS) bash tools/test-matrix.sh $(MATRIX)
 
 bench: configure
+	@bash tools/ensure-deps.sh $(BENCH_PACKAGES)
 	cmake --build $(BUILD) --target bench
+	cmake --build $(BUILD) --target bench-heap
 
 FUZZ_SEEDS ?= 11,12,13,14
 FUZZ_CALLS ?= 25000

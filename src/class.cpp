@@ -310,6 +310,9 @@ void start_class(module& m, class_spec& spec, const type_record& r) {
     node.share = r.share;
     node.adopt_unique = r.adopt_unique;
     node.adopt_shared = r.adopt_shared;
+    node.heap_copy = r.heap_copy;
+    node.heap_delete = r.heap_delete;
+    node.heap_create = r.heap_create;
     classes_by_type()[std::type_index(*r.type)] = &node;
     zend_object_handlers& h = node.handlers;
     h.offset = r.offset;

@@ -1,727 +1,413 @@
-// src/heap.cpp — the persistent heap (phpbind/heap.hpp): copying values and
-// object graphs into one persistent block each, handing them back, verifying
-// and rebuilding object graphs per request, and freeing blocks once no
-// request can see them.
-#include <phpbind/heap.hpp>
-#include <phpbind/caster.hpp>
+// src/heap.cpp — php::Heap: where its blocks and key directory live (the
+// process, or an arena shared by the processes forked after it was mapped),
+// which requests may still see a block, and the API (phpbind/heap.hpp).
+// The blocks themselves are src/heap_graph.cpp's.
+#include "heap_graph.hpp"
 #include <phpbind/detail/edge.hpp>
 #include "internal.hpp"
 
+#include <boost/interprocess/mem_algo/rbtree_best_fit.hpp>
+#include <boost/interprocess/sync/mutex_family.hpp>
+
 #include <algorithm>
+#include <atomic>
+#include <cerrno>
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
-#include <deque>
+#include <limits>
 #include <mutex>
+#include <new>
 #include <string>
 #include <thread>
 #include <unordered_map>
 #include <vector>
 
+#include <pthread.h>
+#include <signal.h>
+#include <sys/mman.h>
+#include <sys/types.h>
+#include <unistd.h>
+
 PHPBIND_NAMESPACE_BEGIN
 namespace detail {
 
-// ---- The stored form ---------------------------------------------------------------
-//
-// One block per stored value: the graph header, then strings, arrays, property
-// records and object slots, then the class and object tables. Nothing in it
-// points outside it except enum case names' classes, which are looked up by
-// name. Data (scalars, strings, arrays holding no object) is in the form PHP
-// reads directly: interned strings and immutable arrays. Objects are records:
-// a class (by name, with the layout it had) and its property slots; a slot or
-// array element that refers to an object holds IS_PTR to its record. An array
-// that holds an object (at any depth) is not immutable: it is a template that
-// get() rebuilds in the request.
+// ---- The key directory -----------------------------------------------------------------
+// In the heap's own memory (so a fork-shared arena holds it too), read and
+// written under the heap's lock only. Retired values are listed through their
+// blocks (graph::retired_next): retiring never allocates, so it cannot fail.
 
-enum class class_kind : uint32_t { plain, enumeration };
-
-struct prop_record {
-    zend_string* name;  // the slot's property name, mangled as the engine keeps it
-    zend_string* type;  // zend_type_to_string(), or nullptr when untyped
-    uint32_t flags;  // visibility and readonly
+struct dir_entry {
+    dir_entry* next;  // in its bucket
+    graph* g;
+    uint64_t generation;
+    uint64_t handed;  // the newest request stamp that was handed the value (0: none)
+    int64_t expires;  // steady seconds; 0: never
+    // The graph the request with this stamp rebuilt (the request's own,
+    // process-local objects), the way back to it for the rest of that request.
+    uint64_t rebuilt_stamp;
+    zval rebuilt_root;
+    size_t hash;
+    uint32_t key_len;
+    char key[1];  // key_len bytes
+    std::string_view name() const noexcept { return {key, key_len}; }
 };
 
-struct class_record {
-    zend_string* name;
-    class_kind kind;
-    uint32_t slots;  // default_properties_count
-    prop_record* props;  // [slots]
+struct directory {
+    dir_entry** buckets;
+    uint32_t bucket_count;
+    uint32_t size;
+    graph* retired;
+    uint32_t retired_count;
+    uint64_t generations;
 };
-
-struct object_record {
-    uint32_t cls;
-    zval* slots;  // plain: [classes[cls].slots]
-    zend_string* case_name;  // enumeration
-};
-
-struct graph {
-    zval root;
-    uint32_t classes_count;
-    uint32_t objects_count;
-    class_record* classes;
-    object_record* objects;
-    heap_stats stats;  // objects, strings, arrays, bytes
-};
-
-inline constexpr uint32_t stored_prop_flags = ZEND_ACC_PPP_MASK | ZEND_ACC_READONLY;
-inline constexpr uint32_t immutable_array_flags = IS_ARRAY_IMMUTABLE | GC_NOT_COLLECTABLE | IS_ARRAY_PERSISTENT;
-
-size_t align16(size_t n) { return (n + 15) & ~size_t(15); }
-
-uint32_t table_size_for(uint32_t n) {
-    uint32_t size = HT_MIN_SIZE;
-    while (size < n) size <<= 1;
-    return size;
-}
-
-// ---- Building a block: one walk to plan (and refuse), one to write ---------------
-
-// Where the value being copied sits, one step per level on the stack of the
-// walk; an object remembers the steps from the object (or root) it was found
-// in, so a refusal deep in a graph names the whole path.
-struct step {
-    const step* parent;  // nullptr: the first step from `base`
-    enum kind_t : uint8_t { index, key, property } kind;
-    const zend_string* name;  // key or property name
-    zend_ulong h;
-};
-struct saved_step {
-    step::kind_t kind;
-    const zend_string* name;
-    zend_ulong h;
-};
-
-struct object_plan {
-    zend_object* src;
-    uint32_t cls;
-    int64_t found_in;  // the object whose walk found it; -1: the root's
-    std::vector<saved_step> steps;  // from there to it
-    size_t slots_at = 0;
-};
-
-struct class_plan {
-    zend_class_entry* ce;
-    class_kind kind;
-    std::vector<std::string_view> types;  // per slot, in texts_; empty: untyped
-    size_t props_at = 0;
-};
-
-class builder {
-public:
-    builder(std::string_view root_name) : root_name_(root_name) {}
-
-    // The first walk: refuses what cannot be stored, and lays the block out.
-    void plan(zval* root) {
-        writing_ = false;
-        cursor_ = align16(sizeof(graph));
-        value(root, nullptr, nullptr);
-        for (size_t i = 0; i < objects_.size(); ++i) walk_object(i);
-        classes_at_ = take(sizeof(class_record) * classes_.size());
-        objects_at_ = take(sizeof(object_record) * objects_.size());
-        bytes_ = align16(cursor_);
-    }
-
-    size_t bytes() const { return bytes_; }
-
-    // The second walk, into `block` (bytes() long): the same order, the offsets the first chose.
-    graph* write(void* block, zval* root) {
-        writing_ = true;
-        base_ = static_cast<char*>(block);
-        next_array_ = 0;
-        for (auto& [text, at] : strings_) write_string(at, text);
-        auto* g = reinterpret_cast<graph*>(base_);
-        new (g) graph{};
-        g->classes_count = static_cast<uint32_t>(classes_.size());
-        g->objects_count = static_cast<uint32_t>(objects_.size());
-        g->classes = reinterpret_cast<class_record*>(base_ + classes_at_);
-        g->objects = reinterpret_cast<object_record*>(base_ + objects_at_);
-        for (size_t i = 0; i < classes_.size(); ++i) write_class(g->classes[i], classes_[i]);
-        for (size_t i = 0; i < objects_.size(); ++i) {
-            object_record& r = g->objects[i];
-            r.cls = objects_[i].cls;
-            r.slots = nullptr;
-            r.case_name = nullptr;
-            if (classes_[r.cls].kind == class_kind::enumeration)
-                r.case_name = string_of(Z_STR_P(zend_enum_fetch_case_name(objects_[i].src)));
-            else r.slots = reinterpret_cast<zval*>(base_ + objects_[i].slots_at);
-        }
-        value(root, &g->root, nullptr);
-        for (size_t i = 0; i < objects_.size(); ++i) walk_object(i);
-        g->stats.objects = objects_.size();
-        g->stats.strings = strings_.size();
-        g->stats.arrays = array_offsets_.size();
-        g->stats.bytes = bytes_;
-        return g;
-    }
-
-private:
-    std::string_view root_name_;
-    bool writing_ = false;
-    char* base_ = nullptr;
-    size_t cursor_ = 0;
-    size_t bytes_ = 0;
-    size_t classes_at_ = 0;
-    size_t objects_at_ = 0;
-    std::unordered_map<std::string_view, size_t> strings_;  // text -> offset
-    std::deque<std::string> texts_;  // texts that are not in a zend_string of the source
-    std::vector<size_t> array_offsets_;
-    size_t next_array_ = 0;
-    std::unordered_map<zend_object*, uint32_t> object_index_;
-    std::vector<object_plan> objects_;
-    std::unordered_map<zend_class_entry*, uint32_t> class_index_;
-    std::vector<class_plan> classes_;
-    int64_t walking_ = -1;  // the object whose slots are being walked; -1: the root
-
-    size_t take(size_t n) {
-        size_t at = align16(cursor_);
-        cursor_ = at + n;
-        return at;
-    }
-
-    // ---- strings
-    size_t string_offset(std::string_view text) {
-        auto [it, added] = strings_.try_emplace(text, 0);
-        if (added) {
-            check_string_size(text.size());
-            it->second = take(_ZSTR_STRUCT_SIZE(text.size()));
-        }
-        return it->second;
-    }
-    zend_string* string_at(std::string_view text) { return reinterpret_cast<zend_string*>(base_ + strings_.at(text)); }
-    zend_string* string_of(const zend_string* s) {
-        std::string_view text(ZSTR_VAL(s), ZSTR_LEN(s));
-        if (!writing_) {
-            string_offset(text);
-            return nullptr;
-        }
-        return string_at(text);
-    }
-    void write_string(size_t at, std::string_view text) {
-        auto* s = reinterpret_cast<zend_string*>(base_ + at);
-        GC_SET_REFCOUNT(s, 1);
-        // Interned: never refcounted nor freed by the engine, as opcache's strings.
-        GC_TYPE_INFO(s) = GC_STRING | ((IS_STR_INTERNED | IS_STR_PERSISTENT) << GC_FLAGS_SHIFT);
-        ZSTR_LEN(s) = text.size();
-        memcpy(ZSTR_VAL(s), text.data(), text.size());
-        ZSTR_VAL(s)[text.size()] = '\0';
-        ZSTR_H(s) = 0;
-        zend_string_hash_val(s);
-    }
-
-    // ---- refusals
-    std::string path_to(const step* at) const {
-        std::vector<saved_step> steps;
-        for (const step* s = at; s; s = s->parent) steps.push_back({s->kind, s->name, s->h});
-        std::reverse(steps.begin(), steps.end());
-        std::string out = object_path(walking_);
-        for (auto& s : steps) append_step(out, s);
-        return out;
-    }
-    std::string object_path(int64_t i) const {
-        if (i < 0) {
-            std::string out(root_name_);
-            if (!objects_.empty() && object_index_.count(objects_[0].src) && objects_[0].found_in == -1 &&
-                objects_[0].steps.empty()) {
-                out += '(';
-                out.append(ZSTR_VAL(objects_[0].src->ce->name), ZSTR_LEN(objects_[0].src->ce->name));
-                out += ')';
-            }
-            return out;
-        }
-        std::string out = object_path(objects_[static_cast<size_t>(i)].found_in);
-        for (auto& s : objects_[static_cast<size_t>(i)].steps) append_step(out, s);
-        return out;
-    }
-    static void append_step(std::string& out, const saved_step& s) {
-        if (s.kind == step::index) {
-            out += '[';
-            out += std::to_string(static_cast<zend_long>(s.h));
-            out += ']';
-        } else if (s.kind == step::key) {
-            out += "['";
-            for (size_t i = 0; i < ZSTR_LEN(s.name); ++i) {
-                char c = ZSTR_VAL(s.name)[i];
-                if (c == '\'' || c == '\\') out += '\\';
-                out += c;
-            }
-            out += "']";
-        } else {
-            const char* cls = nullptr;
-            const char* prop = nullptr;
-            size_t len = 0;
-            zend_unmangle_property_name_ex(s.name, &cls, &prop, &len);
-            out += "->";
-            out.append(prop, len);
-        }
-    }
-    [[noreturn]] PHPBIND_COLD void refuse(const step* at, const std::string& what) const {
-        throw heap_unstorable(path_to(at) + ": " + what);
-    }
-    [[noreturn]] PHPBIND_COLD void refuse_object(const step* at, zend_object* o, const char* why) const {
-        std::string what = "an object of class ";
-        what.append(ZSTR_VAL(o->ce->name), ZSTR_LEN(o->ce->name));
-        throw heap_unstorable(path_to(at) + ": " + what + " cannot be stored: " + why);
-    }
-
-    // ---- values
-    // Copies `src` into `dst` (writing) or plans it; true if it holds an object.
-    bool value(zval* src, zval* dst, const step* at) {
-        switch (Z_TYPE_P(src)) {
-        case IS_UNDEF:
-        case IS_NULL:
-            if (writing_) ZVAL_NULL(dst);
-            return false;
-        case IS_FALSE:
-        case IS_TRUE:
-        case IS_LONG:
-        case IS_DOUBLE:
-            if (writing_) ZVAL_COPY_VALUE(dst, src);
-            return false;
-        case IS_STRING: {
-            zend_string* s = string_of(Z_STR_P(src));
-            if (writing_) ZVAL_INTERNED_STR(dst, s);
-            return false;
-        }
-        case IS_ARRAY: return array(Z_ARR_P(src), dst, at);
-        case IS_OBJECT: {
-            uint32_t i = object(Z_OBJ_P(src), at);
-            if (writing_) ZVAL_PTR(dst, reinterpret_cast<object_record*>(base_ + objects_at_) + i);
-            return true;
-        }
-        case IS_RESOURCE: refuse(at, "a resource cannot be stored");
-        case IS_REFERENCE: refuse(at, "a reference cannot be stored");
-        case IS_INDIRECT: return value(Z_INDIRECT_P(src), dst, at);
-        default: refuse(at, "this value cannot be stored");
-        }
-    }
-
-    static bool skipped(zval* v) { return Z_TYPE_P(v) == IS_INDIRECT && Z_TYPE_P(Z_INDIRECT_P(v)) == IS_UNDEF; }
-
-    bool array(zend_array* src, zval* dst, const step* at) {
-        uint32_t n = 0;
-        bool holes = src->nNumUsed != src->nNumOfElements;
-        {
-            zval* v;
-            ZEND_HASH_FOREACH_VAL(src, v) {
-                if (skipped(v)) holes = true;
-                else ++n;
-            }
-            ZEND_HASH_FOREACH_END();
-        }
-        if (n == 0) {
-            if (writing_) ZVAL_EMPTY_ARRAY(dst);
-            return false;
-        }
-        const bool packed = HT_IS_PACKED(src) && !holes;
-        const uint32_t size = table_size_for(n);
-        const uint32_t mask = packed ? HT_MIN_MASK : HT_SIZE_TO_MASK(size);
-        const size_t element = packed && PHPBIND_PACKED_ZVALS ? sizeof(zval) : sizeof(Bucket);
-        size_t at_offset;
-        if (!writing_) {
-            at_offset = take(sizeof(HashTable) + HT_HASH_SIZE(mask) + element * n);
-            array_offsets_.push_back(at_offset);
-        } else {
-            at_offset = array_offsets_[next_array_++];
-        }
-        HashTable* ht = writing_ ? reinterpret_cast<HashTable*>(base_ + at_offset) : nullptr;
-        if (writing_) {
-            GC_SET_REFCOUNT(ht, 2);
-            GC_TYPE_INFO(ht) = GC_ARRAY;  // the flags follow once the elements are known
-            HT_FLAGS(ht) = HASH_FLAG_STATIC_KEYS | (packed ? HASH_FLAG_PACKED : 0);
-            ht->nTableMask = mask;
-            HT_SET_DATA_ADDR(ht, reinterpret_cast<char*>(ht + 1));
-            if (packed) HT_HASH_RESET_PACKED(ht);
-            else HT_HASH_RESET(ht);
-            ht->nNumUsed = n;
-            ht->nNumOfElements = n;
-            ht->nTableSize = size;
-            ht->nInternalPointer = 0;
-            ht->nNextFreeElement = src->nNextFreeElement;
-            ht->pDestructor = ZVAL_PTR_DTOR;
-        }
-        bool objects = false;
-        uint32_t i = 0;
-        zend_ulong h;
-        zend_string* key;
-        zval* v;
-        ZEND_HASH_FOREACH_KEY_VAL(src, h, key, v) {
-            if (skipped(v)) continue;
-            const step here{at, key ? step::key : step::index, key, h};
-            if (!writing_) {
-                if (key) string_of(key);
-                objects = value(v, nullptr, &here) || objects;
-                continue;
-            }
-            zval* slot;
-            if (packed && PHPBIND_PACKED_ZVALS) {
-                slot = reinterpret_cast<zval*>(ht->arData) + i;
-            } else {
-                Bucket* b = ht->arData + i;
-                b->key = key ? string_of(key) : nullptr;
-                b->h = key ? ZSTR_H(b->key) : h;
-                slot = &b->val;
-            }
-            objects = value(v, slot, &here) || objects;
-            if (!packed) {
-                Bucket* b = ht->arData + i;
-                const uint32_t bucket = static_cast<uint32_t>(b->h) | ht->nTableMask;
-                Z_NEXT(b->val) = HT_HASH(ht, bucket);
-                HT_HASH(ht, bucket) = HT_IDX_TO_HASH(i);
-            }
-            ++i;
-        }
-        ZEND_HASH_FOREACH_END();
-        if (writing_) {
-            // Data is immutable, as opcache marks the arrays it stores: never
-            // refcounted, never written (a writer separates first), never
-            // collected. An array holding an object is a template, rebuilt
-            // in each request and never handed out itself.
-            if (!objects) GC_TYPE_INFO(ht) = GC_ARRAY | (immutable_array_flags << GC_FLAGS_SHIFT);
-            ZVAL_ARR(dst, ht);
-            Z_TYPE_FLAGS_P(dst) = 0;
-        }
-        return objects;
-    }
-
-    // ---- objects
-    uint32_t object(zend_object* o, const step* at) {
-        if (auto it = object_index_.find(o); it != object_index_.end()) return it->second;
-        if (writing_) throw std::logic_error("phpbind heap: an object the plan did not see");  // cannot happen
-        const uint32_t cls = class_of(o, at);
-        const auto index = static_cast<uint32_t>(objects_.size());
-        object_index_.emplace(o, index);
-        object_plan p{o, cls, walking_, {}, 0};
-        for (const step* s = at; s; s = s->parent) p.steps.push_back({s->kind, s->name, s->h});
-        std::reverse(p.steps.begin(), p.steps.end());
-        if (classes_[cls].kind == class_kind::plain) {
-            p.slots_at = take(sizeof(zval) * static_cast<size_t>(o->ce->default_properties_count));
-        } else {
-            string_offset(std::string_view(ZSTR_VAL(Z_STR_P(zend_enum_fetch_case_name(o))),
-                                           ZSTR_LEN(Z_STR_P(zend_enum_fetch_case_name(o)))));
-        }
-        objects_.push_back(std::move(p));
-        return index;
-    }
-
-    uint32_t class_of(zend_object* o, const step* at) {
-        zend_class_entry* ce = o->ce;
-        if (auto it = class_index_.find(ce); it != class_index_.end()) {
-            if (classes_[it->second].kind == class_kind::plain) check_instance(o, at);
-            return it->second;
-        }
-        class_kind kind = class_kind::plain;
-        if (ce->ce_flags & ZEND_ACC_ENUM) {
-            kind = class_kind::enumeration;
-        } else {
-            if (ce == zend_ce_closure) refuse(at, "a Closure cannot be stored");
-            if (ce->type == ZEND_INTERNAL_CLASS) {
-                std::string what = "an object of internal class ";
-                what.append(ZSTR_VAL(ce->name), ZSTR_LEN(ce->name));
-                refuse(at, what + " cannot be stored");
-            }
-            if (ce->ce_flags & ZEND_ACC_ANON_CLASS)
-                refuse(at,
-                       "an object of an anonymous class cannot be stored (its name is not stable across "
-                       "requests)");
-            // A userland class extending an internal one inherits its object
-            // creation and handlers: not a plain object.
-            if (ce->create_object) refuse_object(at, o, "its class extends an internal class with its own objects");
-            check_instance(o, at);
-        }
-        class_plan c{ce, kind, {}, 0};
-        string_of(ce->name);
-        if (kind == class_kind::plain) {
-            const int n = ce->default_properties_count;
-            c.types.resize(static_cast<size_t>(n));
-            for (int i = 0; i < n; ++i) {
-                zend_property_info* info = ce->properties_info_table ? ce->properties_info_table[i] : nullptr;
-                if (!info) refuse_object(at, o, "a property slot has no declaration");
-                string_of(info->name);
-                if (ZEND_TYPE_IS_SET(info->type)) {
-                    zend_string* t = zend_type_to_string(info->type);
-                    c.types[static_cast<size_t>(i)] = texts_.emplace_back(ZSTR_VAL(t), ZSTR_LEN(t));
-                    zend_string_release(t);
-                    string_offset(c.types[static_cast<size_t>(i)]);
-                }
-            }
-            c.props_at = take(sizeof(prop_record) * static_cast<size_t>(n));
-        }
-        classes_.push_back(std::move(c));
-        class_index_.emplace(ce, static_cast<uint32_t>(classes_.size() - 1));
-        return static_cast<uint32_t>(classes_.size() - 1);
-    }
-
-    // What makes one object of a plain class unstorable.
-    void check_instance(zend_object* o, const step* at) const {
-        if (o->handlers != &std_object_handlers) refuse_object(at, o, "it has custom object handlers");
-#if PHP_VERSION_ID >= 80400
-        if (zend_object_is_lazy(o)) refuse_object(at, o, "it is a lazy object");
-#endif
-        if (o->properties) {
-            zval* v;
-            ZEND_HASH_FOREACH_VAL(o->properties, v) {
-                if (Z_TYPE_P(v) != IS_INDIRECT) refuse_object(at, o, "it has dynamic properties");
-            }
-            ZEND_HASH_FOREACH_END();
-        }
-    }
-
-    void walk_object(size_t i) {
-        object_plan& p = objects_[i];
-        if (classes_[p.cls].kind != class_kind::plain) return;
-        walking_ = static_cast<int64_t>(i);
-        zend_object* o = p.src;
-        zend_class_entry* ce = o->ce;
-        zval* slots = writing_ ? reinterpret_cast<zval*>(base_ + p.slots_at) : nullptr;
-        for (int j = 0; j < ce->default_properties_count; ++j) {
-            zval* v = OBJ_PROP_NUM(o, j);
-            const step here{nullptr, step::property, ce->properties_info_table[j]->name, 0};
-            if (Z_TYPE_P(v) == IS_UNDEF) {
-                if (writing_) {
-                    ZVAL_UNDEF(&slots[j]);
-                    Z_PROP_FLAG_P(&slots[j]) = Z_PROP_FLAG_P(v);
-                }
-                continue;
-            }
-            if (Z_TYPE_P(v) == IS_REFERENCE) refuse(&here, "a reference cannot be stored");
-            value(v, writing_ ? &slots[j] : nullptr, &here);
-            if (writing_) Z_PROP_FLAG_P(&slots[j]) = 0;
-        }
-        walking_ = -1;
-    }
-
-    void write_class(class_record& r, const class_plan& c) {
-        r.name = string_of(c.ce->name);
-        r.kind = c.kind;
-        r.slots = 0;
-        r.props = nullptr;
-        if (c.kind != class_kind::plain) return;
-        r.slots = static_cast<uint32_t>(c.ce->default_properties_count);
-        r.props = reinterpret_cast<prop_record*>(base_ + c.props_at);
-        for (uint32_t i = 0; i < r.slots; ++i) {
-            zend_property_info* info = c.ce->properties_info_table[i];
-            r.props[i].name = string_of(info->name);
-            r.props[i].type = c.types[i].empty() ? nullptr : string_at(c.types[i]);
-            r.props[i].flags = info->flags & stored_prop_flags;
-        }
-    }
-};
-
-// ---- Rebuilding an object graph in a request ----------------------------------------
-
-std::string class_name(const class_record& c) { return std::string(ZSTR_VAL(c.name), ZSTR_LEN(c.name)); }
-
-[[noreturn]] PHPBIND_COLD void mismatch(const class_record& c, const std::string& why) {
-    throw heap_class_mismatch("The stored value cannot be used in this request: class " + class_name(c) + " " + why);
-}
-
-std::string type_text(zend_string* t) { return t ? std::string(ZSTR_VAL(t), ZSTR_LEN(t)) : std::string("(untyped)"); }
-std::string prop_text(zend_string* mangled) {
-    const char* cls = nullptr;
-    const char* prop = nullptr;
-    size_t len = 0;
-    zend_unmangle_property_name_ex(mangled, &cls, &prop, &len);
-    const char* visibility = !cls ? "" : (cls[0] == '*' ? "protected " : "private ");
-    return visibility + ("$" + std::string(prop, len));
-}
-
-// The case object `name` of enum `ce` (its constants evaluated), or nullptr.
-zend_object* enum_case(zend_class_entry* ce, zend_string* name) {
-    auto* c = static_cast<zend_class_constant*>(zend_hash_find_ptr(CE_CONSTANTS_TABLE(ce), name));
-    if (!c || !(ZEND_CLASS_CONST_FLAGS(c) & ZEND_CLASS_CONST_IS_CASE) || Z_TYPE(c->value) != IS_OBJECT) return nullptr;
-    return Z_OBJ(c->value);
-}
-
-// Finds every recorded class in this request and compares its layout: read
-// only (a class lookup may autoload, through the edge), complete before
-// anything is built. `found` receives the class entries.
-void verify(const graph& g, zend_class_entry** found) {
-    for (uint32_t i = 0; i < g.classes_count; ++i) {
-        const class_record& c = g.classes[i];
-        zend_class_entry* ce = nullptr;
-        into_php([&] { ce = zend_lookup_class(c.name); });
-        if (!ce) mismatch(c, "does not exist");
-        if (c.kind == class_kind::enumeration) {
-            if (!(ce->ce_flags & ZEND_ACC_ENUM)) mismatch(c, "is no longer an enum");
-            if (!(ce->ce_flags & ZEND_ACC_CONSTANTS_UPDATED)) into_php([&] { zend_update_class_constants(ce); });
-            found[i] = ce;
-            continue;
-        }
-        if (ce->type != ZEND_USER_CLASS || ce->create_object)
-            mismatch(c, "is no longer a userland class with standard objects");
-        if (ce->ce_flags &
-            (ZEND_ACC_INTERFACE | ZEND_ACC_TRAIT | ZEND_ACC_ENUM | ZEND_ACC_EXPLICIT_ABSTRACT_CLASS |
-             ZEND_ACC_IMPLICIT_ABSTRACT_CLASS))
-            mismatch(c, "can no longer be instantiated");
-        if (static_cast<uint32_t>(ce->default_properties_count) != c.slots)
-            mismatch(c,
-                     "has " + std::to_string(ce->default_properties_count) + " declared properties, " +
-                         std::to_string(c.slots) + " were recorded");
-        for (uint32_t j = 0; j < c.slots; ++j) {
-            const prop_record& p = c.props[j];
-            zend_property_info* info = ce->properties_info_table[j];
-            if (!zend_string_equals(info->name, p.name))
-                mismatch(c, "has " + prop_text(info->name) + " where " + prop_text(p.name) + " was recorded");
-            std::string now;
-            if (ZEND_TYPE_IS_SET(info->type)) {
-                zend_string* t = zend_type_to_string(info->type);
-                now.assign(ZSTR_VAL(t), ZSTR_LEN(t));
-                zend_string_release(t);
-            }
-            if (now != (p.type ? std::string(ZSTR_VAL(p.type), ZSTR_LEN(p.type)) : std::string()))
-                mismatch(c,
-                         "declares " + prop_text(p.name) + " as " + (now.empty() ? "(untyped)" : now) + ", " +
-                             type_text(p.type) + " was recorded");
-            if ((info->flags & stored_prop_flags) != p.flags)
-                mismatch(c, "changed the visibility or readonly flag of " + prop_text(p.name));
-        }
-        if (!(ce->ce_flags & ZEND_ACC_CONSTANTS_UPDATED)) into_php([&] { zend_update_class_constants(ce); });
-        found[i] = ce;
-    }
-    for (uint32_t i = 0; i < g.objects_count; ++i) {
-        const object_record& o = g.objects[i];
-        if (g.classes[o.cls].kind == class_kind::enumeration && !enum_case(found[o.cls], o.case_name))
-            mismatch(g.classes[o.cls], "has no case " + std::string(ZSTR_VAL(o.case_name), ZSTR_LEN(o.case_name)));
-    }
-}
-
-// The request objects being built: engine calls only below (run under
-// into_php(): an allocation failure bails out), so nothing here has a destructor.
-struct rebuild {
-    const graph* g;
-    zend_class_entry** classes;
-    zend_object** made;  // per object record
-    zval* out;
-};
-
-void rebuild_value(const rebuild& r, const zval* src, zval* dst);
-
-void rebuild_array(const rebuild& r, zend_array* src, zval* dst) {
-    if (GC_FLAGS(src) & IS_ARRAY_IMMUTABLE) {
-        ZVAL_ARR(dst, src);
-        Z_TYPE_FLAGS_P(dst) = 0;
-        return;
-    }
-    zend_array* a = zend_new_array(zend_hash_num_elements(src));
-    ZVAL_ARR(dst, a);
-    zend_ulong h;
-    zend_string* key;
-    zval* v;
-    ZEND_HASH_FOREACH_KEY_VAL(src, h, key, v) {
-        zval item;
-        rebuild_value(r, v, &item);
-        if (key) zend_hash_add_new(a, key, &item);
-        else zend_hash_index_add_new(a, h, &item);
-    }
-    ZEND_HASH_FOREACH_END();
-}
-
-void rebuild_value(const rebuild& r, const zval* src, zval* dst) {
-    if (Z_TYPE_P(src) == IS_PTR) {
-        auto i = static_cast<size_t>(static_cast<const object_record*>(Z_PTR_P(src)) - r.g->objects);
-        ZVAL_OBJ_COPY(dst, r.made[i]);
-    } else if (Z_TYPE_P(src) == IS_ARRAY) {
-        rebuild_array(r, Z_ARR_P(src), dst);
-    } else {
-        ZVAL_COPY_VALUE(dst, src);  // scalars, interned strings: nothing counted
-    }
-}
-
-void rebuild_graph(void* p) {
-    auto& r = *static_cast<rebuild*>(p);
-    const graph& g = *r.g;
-    // Every object first (slots empty, so a failure frees them safely), then
-    // their slots: references between them, cycles included, find their target.
-    for (uint32_t i = 0; i < g.objects_count; ++i) {
-        const object_record& o = g.objects[i];
-        zend_class_entry* ce = r.classes[o.cls];
-        if (g.classes[o.cls].kind == class_kind::enumeration) {
-            r.made[i] = enum_case(ce, o.case_name);  // verify() found it
-            GC_ADDREF(r.made[i]);  // held by `made` until the end
-            continue;
-        }
-        zend_object* obj = zend_objects_new(ce);
-        for (int j = 0; j < ce->default_properties_count; ++j) ZVAL_UNDEF(OBJ_PROP_NUM(obj, j));
-        r.made[i] = obj;
-    }
-    for (uint32_t i = 0; i < g.objects_count; ++i) {
-        const object_record& o = g.objects[i];
-        if (!o.slots) continue;
-        zend_object* obj = r.made[i];
-        for (uint32_t j = 0; j < g.classes[o.cls].slots; ++j) {
-            zval* slot = OBJ_PROP_NUM(obj, j);
-            if (Z_TYPE(o.slots[j]) == IS_UNDEF) {
-                ZVAL_UNDEF(slot);
-                Z_PROP_FLAG_P(slot) = Z_PROP_FLAG_P(&o.slots[j]);
-                continue;
-            }
-            rebuild_value(r, &o.slots[j], slot);
-            Z_PROP_FLAG_P(slot) = 0;
-        }
-    }
-    rebuild_value(r, &g.root, r.out);
-    // `made` lets go: every object is referred to from the graph.
-    for (uint32_t i = 0; i < g.objects_count; ++i) GC_DELREF(r.made[i]);
-}
-
-// ---- Reclamation: which requests may still see a block ---------------------------------
 
 int64_t now_seconds() {
     return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::steady_clock::now().time_since_epoch())
         .count();
 }
 
-struct entry {
-    graph* g;
-    uint64_t generation;
-    uint64_t handed = 0;  // the newest request stamp that was handed the value (0: none)
-    int64_t expires = 0;  // steady seconds; 0: never
-};
+// What differs between a heap in the process and one in a fork-shared arena.
+class heap_space {
+public:
+    virtual ~heap_space() = default;
+    virtual void* allocate(size_t bytes) noexcept = 0;
+    virtual void deallocate(void* block, size_t bytes) noexcept = 0;
+    virtual void lock() noexcept = 0;
+    virtual void unlock() noexcept = 0;
+    /// The stamp of the request this thread runs, as this heap counts them; 0 outside one.
+    virtual uint64_t stamp() noexcept = 0;
+    /// The oldest stamp of a request running anywhere this heap is seen (UINT64_MAX: none).
+    virtual uint64_t oldest() noexcept = 0;
+    virtual void request_started() noexcept {}
+    virtual void request_finished() noexcept {}
+    virtual bool fork_shared() const noexcept = 0;
+    virtual size_t capacity() const noexcept = 0;
+    virtual size_t available() const noexcept = 0;
+    directory& dir() noexcept { return *dir_; }
 
-struct retired {
-    graph* g;
-    uint64_t handed;
-};
-
-struct materialized {
-    uint64_t generation;
-    zval root;
-};
-
-struct heap_core {
-    std::shared_ptr<heap_memory> memory;
-    mutable std::mutex lock;
-    std::unordered_map<std::string, entry> entries;
-    std::vector<retired> retired_list;
-    uint64_t generations = 0;
-    // Object graphs rebuilt in the running request, per thread (each thread
-    // of a thread-safe engine runs its own request).
-    std::unordered_map<std::thread::id, std::unordered_map<std::string, materialized>> rebuilt;
-
-    void free_block(graph* g) noexcept { memory->deallocate(g, g->stats.bytes); }
-
-    // Under the lock: frees what no running request can see.
+    // ---- under the lock
+    dir_entry* find(std::string_view key, size_t hash) noexcept {
+        if (!dir_->bucket_count) return nullptr;
+        for (dir_entry* e = dir_->buckets[hash % dir_->bucket_count]; e; e = e->next) {
+            if (e->hash == hash && e->name() == key) return e;
+        }
+        return nullptr;
+    }
+    // nullptr: no room.
+    dir_entry* add(std::string_view key, size_t hash) noexcept {
+        if (dir_->size >= dir_->bucket_count) grow();
+        if (!dir_->bucket_count) return nullptr;
+        auto* e = static_cast<dir_entry*>(allocate(offsetof(dir_entry, key) + key.size()));
+        if (!e) return nullptr;
+        memset(static_cast<void*>(e), 0, offsetof(dir_entry, key));
+        e->hash = hash;
+        e->key_len = static_cast<uint32_t>(key.size());
+        memcpy(e->key, key.data(), key.size());
+        dir_entry*& head = dir_->buckets[hash % dir_->bucket_count];
+        e->next = head;
+        head = e;
+        ++dir_->size;
+        return e;
+    }
+    void erase(dir_entry* e) noexcept {
+        for (dir_entry** p = &dir_->buckets[e->hash % dir_->bucket_count]; *p; p = &(*p)->next) {
+            if (*p == e) {
+                *p = e->next;
+                break;
+            }
+        }
+        --dir_->size;
+        deallocate(e, offsetof(dir_entry, key) + e->key_len);
+    }
+    template <class F>
+    void each(F&& f) {
+        for (uint32_t b = 0; b < dir_->bucket_count; ++b) {
+            for (dir_entry* e = dir_->buckets[b]; e; e = e->next) f(e);
+        }
+    }
+    void retire(graph* g, uint64_t handed) noexcept {
+        g->retired_next = dir_->retired;
+        g->retired_handed = handed;
+        dir_->retired = g;
+        ++dir_->retired_count;
+    }
+    // Frees what no running request can see.
     void reclaim() noexcept {
-        const uint64_t oldest = oldest_request_stamp();
-        auto keep = std::remove_if(retired_list.begin(), retired_list.end(), [&](const retired& r) {
-            if (r.handed >= oldest) return false;
-            free_block(r.g);
-            return true;
-        });
-        retired_list.erase(keep, retired_list.end());
+        if (!dir_->retired) return;
+        const uint64_t oldest_stamp = oldest();
+        for (graph** p = &dir_->retired; *p;) {
+            graph* g = *p;
+            if (g->retired_handed < oldest_stamp) {
+                *p = g->retired_next;
+                --dir_->retired_count;
+                free_block(g);
+            } else {
+                p = &g->retired_next;
+            }
+        }
     }
-    // Under the lock.
-    void retire(const entry& e) {
-        retired_list.push_back({e.g, e.handed});
-        reclaim();
+    void free_block(graph* g) noexcept {
+        free_natives(g);
+        deallocate(g, g->stats.bytes);
     }
-    bool expired(const entry& e) const { return e.expires && now_seconds() >= e.expires; }
+    // Everything, outside any request (the process heap's end).
+    void free_all() noexcept {
+        each([&](dir_entry* e) { retire(e->g, 0); });
+        while (dir_->bucket_count && dir_->size) {
+            for (uint32_t b = 0; b < dir_->bucket_count; ++b) {
+                while (dir_->buckets[b]) erase(dir_->buckets[b]);
+            }
+        }
+        for (graph* g = dir_->retired; g;) {
+            graph* next = g->retired_next;
+            free_block(g);
+            g = next;
+        }
+        dir_->retired = nullptr;
+        dir_->retired_count = 0;
+        if (dir_->buckets) deallocate(dir_->buckets, sizeof(dir_entry*) * dir_->bucket_count);
+        dir_->buckets = nullptr;
+        dir_->bucket_count = 0;
+    }
+
+protected:
+    directory* dir_ = nullptr;
+
+private:
+    // Doubles the buckets; without room it keeps the ones it has (longer chains).
+    void grow() noexcept {
+        const uint32_t n = dir_->bucket_count ? dir_->bucket_count * 2 : 16;
+        auto* fresh = static_cast<dir_entry**>(allocate(sizeof(dir_entry*) * n));
+        if (!fresh) return;
+        std::fill(fresh, fresh + n, nullptr);
+        for (uint32_t b = 0; b < dir_->bucket_count; ++b) {
+            for (dir_entry* e = dir_->buckets[b]; e;) {
+                dir_entry* next = e->next;
+                e->next = fresh[e->hash % n];
+                fresh[e->hash % n] = e;
+                e = next;
+            }
+        }
+        if (dir_->buckets) deallocate(dir_->buckets, sizeof(dir_entry*) * dir_->bucket_count);
+        dir_->buckets = fresh;
+        dir_->bucket_count = n;
+    }
 };
+
+struct space_lock {
+    heap_space& s;
+    explicit space_lock(heap_space& sp) noexcept : s(sp) { s.lock(); }
+    ~space_lock() { s.unlock(); }
+    space_lock(const space_lock&) = delete;
+    space_lock& operator=(const space_lock&) = delete;
+};
+
+// ---- The process's own heap ------------------------------------------------------------
 
 class process_memory final : public heap_memory {
 public:
-    void* allocate(size_t bytes) noexcept override { return std::aligned_alloc(16, align16(bytes)); }
-    void deallocate(void* block, size_t) noexcept override { std::free(block); }
+    explicit process_memory(size_t limit) : limit_(limit) {}
+    void* allocate(size_t bytes) noexcept override {
+        bytes = align16(bytes);
+        if (limit_) {
+            size_t now = used_.load();
+            do {
+                if (bytes > limit_ - now) return nullptr;
+            } while (!used_.compare_exchange_weak(now, now + bytes));
+        }
+        void* p = std::aligned_alloc(16, bytes);
+        if (!p && limit_) used_ -= bytes;
+        return p;
+    }
+    void deallocate(void* block, size_t bytes) noexcept override {
+        std::free(block);
+        if (limit_) used_ -= align16(bytes);
+    }
+    size_t capacity() const noexcept override { return limit_; }
+    size_t available() const noexcept override { return limit_ ? limit_ - used_.load() : 0; }
+
+private:
+    size_t limit_;
+    std::atomic<size_t> used_{0};
+};
+
+// Requests are this process's (every thread's): the stamps of lifetime.cpp.
+class process_space final : public heap_space {
+public:
+    explicit process_space(std::shared_ptr<heap_memory> memory) : memory_(std::move(memory)) { dir_ = &own_; }
+    ~process_space() override { free_all(); }
+    void* allocate(size_t bytes) noexcept override { return memory_->allocate(bytes); }
+    void deallocate(void* block, size_t bytes) noexcept override { memory_->deallocate(block, bytes); }
+    void lock() noexcept override { mutex_.lock(); }
+    void unlock() noexcept override { mutex_.unlock(); }
+    uint64_t stamp() noexcept override { return request_stamp(); }
+    uint64_t oldest() noexcept override { return oldest_request_stamp(); }
+    bool fork_shared() const noexcept override { return false; }
+    size_t capacity() const noexcept override { return memory_->capacity(); }
+    size_t available() const noexcept override { return memory_->available(); }
+
+private:
+    std::shared_ptr<heap_memory> memory_;
+    std::mutex mutex_;
+    directory own_{};
+};
+
+// ---- An arena shared by forked processes ------------------------------------------------
+//
+// One anonymous shared mapping, made before the server forks (module
+// startup), so it sits at the same address in every worker: its blocks, and
+// the pointers inside them, mean the same thing everywhere. The header holds a
+// process-shared robust mutex (a worker that dies holding it does not block
+// the others), the directory, the request clock and one slot per worker
+// thread: the stamp of the request it runs (0: none). A block is freed once
+// every slot is idle or newer than the newest request that was handed it.
+
+using arena_algorithm = boost::interprocess::rbtree_best_fit<boost::interprocess::null_mutex_family, void*>;
+
+struct arena_worker {
+    std::atomic<int32_t> pid;  // 0: free
+    std::atomic<int32_t> tid;
+    std::atomic<uint64_t> active;  // the running request's stamp; 0: idle
+};
+
+inline constexpr uint64_t arena_magic = 0x7068706269647061;  // "phpbidpa"
+inline constexpr size_t arena_workers = 1024;
+
+struct arena_header {
+    uint64_t magic;
+    size_t bytes;
+    pthread_mutex_t mutex;
+    std::atomic<uint64_t> clock;
+    directory dir;
+    arena_worker workers[arena_workers];
+};
+static_assert(std::atomic<uint64_t>::is_always_lock_free && std::atomic<int32_t>::is_always_lock_free,
+              "the arena's counters must be lock-free to be shared between processes");
+
+class arena_space final : public heap_space {
+public:
+    explicit arena_space(size_t bytes) {
+        const size_t header = align16(sizeof(arena_header));
+        const size_t minimum = header + arena_algorithm::get_min_size(0) + 4096;
+        if (bytes < minimum)
+            throw value_error("A fork-shared heap needs at least " + std::to_string(minimum) + " bytes, " +
+                              std::to_string(bytes) + " were asked for");
+        void* p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+        if (p == MAP_FAILED)
+            throw heap_full("Mapping " + std::to_string(bytes) +
+                            " bytes of shared memory failed: " + std::strerror(errno));
+        bytes_ = bytes;
+        h_ = new (p) arena_header{};
+        h_->magic = arena_magic;
+        h_->bytes = bytes;
+        pthread_mutexattr_t attr;
+        pthread_mutexattr_init(&attr);
+        pthread_mutexattr_setpshared(&attr, PTHREAD_PROCESS_SHARED);
+        pthread_mutexattr_setrobust(&attr, PTHREAD_MUTEX_ROBUST);
+        pthread_mutex_init(&h_->mutex, &attr);
+        pthread_mutexattr_destroy(&attr);
+        algo_ = new (static_cast<char*>(p) + header) arena_algorithm(bytes - header, 0);
+        dir_ = &h_->dir;
+    }
+    ~arena_space() override {
+        // This process lets go of its slots; the blocks stay for the other
+        // processes, and the memory goes with the last mapping.
+        for (auto& w : h_->workers) {
+            if (w.pid.load() == getpid()) {
+                w.active.store(0);
+                w.pid.store(0);
+            }
+        }
+        munmap(h_, bytes_);
+    }
+    void* allocate(size_t bytes) noexcept override { return algo_->allocate(align16(bytes)); }
+    void deallocate(void* block, size_t) noexcept override { algo_->deallocate(block); }
+    void lock() noexcept override {
+        // A worker that died holding it: the lock is ours, its state as the
+        // dead one left it (every update is a few stores; see docs/heap.md).
+        if (pthread_mutex_lock(&h_->mutex) == EOWNERDEAD) pthread_mutex_consistent(&h_->mutex);
+    }
+    void unlock() noexcept override { pthread_mutex_unlock(&h_->mutex); }
+    uint64_t stamp() noexcept override {
+        arena_worker* w = mine(false);
+        return w ? w->active.load() : 0;
+    }
+    uint64_t oldest() noexcept override {
+        uint64_t oldest_stamp = std::numeric_limits<uint64_t>::max();
+        for (auto& w : h_->workers) {
+            const int32_t pid = w.pid.load();
+            const uint64_t active = w.active.load();
+            if (!pid || !active) continue;
+            if (kill(pid, 0) != 0 && errno == ESRCH) {  // died in a request: it sees nothing any more
+                w.active.store(0);
+                w.pid.store(0);
+                continue;
+            }
+            oldest_stamp = std::min(oldest_stamp, active);
+        }
+        return oldest_stamp;
+    }
+    void request_started() noexcept override {
+        if (arena_worker* w = mine(true)) w->active.store(h_->clock.fetch_add(1) + 1);
+    }
+    void request_finished() noexcept override {
+        if (arena_worker* w = mine(false)) w->active.store(0);
+    }
+    bool fork_shared() const noexcept override { return true; }
+    size_t capacity() const noexcept override { return bytes_; }
+    size_t available() const noexcept override { return algo_->get_free_memory(); }
+
+private:
+    arena_header* h_ = nullptr;
+    arena_algorithm* algo_ = nullptr;
+    size_t bytes_ = 0;
+    // This process's slots, per thread (a forked child inherits its parent's
+    // map: a slot whose pid is not ours is not ours).
+    std::mutex slots_mutex_;
+    std::unordered_map<std::thread::id, arena_worker*> slots_;
+
+    arena_worker* mine(bool claim) noexcept {
+        const int32_t pid = getpid();
+        std::lock_guard<std::mutex> g(slots_mutex_);
+        auto it = slots_.find(std::this_thread::get_id());
+        if (it != slots_.end() && it->second->pid.load() == pid) return it->second;
+        if (!claim) return nullptr;
+        space_lock l(*this);
+        for (auto& w : h_->workers) {
+            const int32_t owner = w.pid.load();
+            if (owner && (owner == pid || kill(owner, 0) == 0 || errno != ESRCH)) continue;
+            w.active.store(0);
+            w.tid.store(static_cast<int32_t>(gettid()));
+            w.pid.store(pid);
+            slots_[std::this_thread::get_id()] = &w;
+            return &w;
+        }
+        return nullptr;  // every slot taken: get() refuses (heap_full)
+    }
+};
+
+// ---- The heap --------------------------------------------------------------------------
+
+struct rebuilt_graph {
+    uint64_t generation;  // of the stored value it was rebuilt from
+    zval root;  // one reference, released at the request's end
+};
+
+struct heap_core {
+    std::unique_ptr<heap_space> space;
+    // Object graphs rebuilt in the running request, per thread (each thread
+    // of a thread-safe engine runs its own request). Process-local.
+    std::mutex rebuilt_mutex;
+    std::unordered_map<std::thread::id, std::unordered_map<std::string, rebuilt_graph>> rebuilt;
+
+    bool expired(const dir_entry* e) const { return e->expires && now_seconds() >= e->expires; }
+    // Under the lock.
+    void drop(dir_entry* e) noexcept {
+        space->retire(e->g, e->handed);
+        space->erase(e);
+        space->reclaim();
+    }
 };
 
 // Every live heap of this extension, for the request hooks.
@@ -738,7 +424,15 @@ void unregister_heap(heap_core* h) noexcept {
     if (heaps) heaps->erase(std::remove(heaps->begin(), heaps->end(), h), heaps->end());
 }
 
+size_t key_hash(std::string_view key) noexcept { return std::hash<std::string_view>{}(key); }
+
 }  // namespace detail
+
+void detail::heap_request_started() noexcept {
+    std::lock_guard<std::mutex> g(heaps_lock);
+    if (!heaps) return;
+    for (heap_core* h : *heaps) h->space->request_started();
+}
 
 void detail::heap_request_ending() noexcept {
     // The last phpbind module's RSHUTDOWN: the rebuilt graphs go (their
@@ -748,10 +442,10 @@ void detail::heap_request_ending() noexcept {
         std::lock_guard<std::mutex> g(heaps_lock);
         if (!heaps) return;
         for (heap_core* h : *heaps) {
-            std::lock_guard<std::mutex> hl(h->lock);
+            std::lock_guard<std::mutex> hl(h->rebuilt_mutex);
             auto it = h->rebuilt.find(std::this_thread::get_id());
             if (it == h->rebuilt.end()) continue;
-            for (auto& [key, m] : it->second) drop.push_back(m.root);
+            for (auto& [key, r] : it->second) drop.push_back(r.root);
             h->rebuilt.erase(it);
         }
     }
@@ -766,11 +460,15 @@ void detail::heap_request_finished() noexcept {
     std::lock_guard<std::mutex> g(heaps_lock);
     if (!heaps) return;
     for (heap_core* h : *heaps) {
-        std::lock_guard<std::mutex> hl(h->lock);
-        // Graphs rebuilt after the last RSHUTDOWN (by a destructor the engine
-        // ran later) were freed with the request's objects: forgotten, not released.
-        h->rebuilt.erase(std::this_thread::get_id());
-        h->reclaim();
+        {
+            // Graphs rebuilt after the last RSHUTDOWN (by a destructor the engine
+            // ran later) were freed with the request's objects: forgotten, not released.
+            std::lock_guard<std::mutex> hl(h->rebuilt_mutex);
+            h->rebuilt.erase(std::this_thread::get_id());
+        }
+        h->space->request_finished();
+        space_lock l(*h->space);
+        h->space->reclaim();
     }
 }
 
@@ -779,64 +477,115 @@ void detail::free_heap_registry() noexcept {
     heaps = nullptr;
 }
 
-Heap::Heap() : Heap(std::make_shared<detail::process_memory>()) {}
+std::shared_ptr<heap_memory> process_heap_memory(size_t limit_bytes) {
+    return std::make_shared<detail::process_memory>(limit_bytes);
+}
+
+Heap::Heap() : Heap(process_heap_memory()) {}
 
 Heap::Heap(std::shared_ptr<heap_memory> memory) : core_(std::make_unique<detail::heap_core>()) {
-    core_->memory = std::move(memory);
+    core_->space = std::make_unique<detail::process_space>(std::move(memory));
     detail::register_heap(core_.get());
+}
+
+Heap::Heap(std::unique_ptr<detail::heap_core> core) : core_(std::move(core)) { detail::register_heap(core_.get()); }
+
+std::unique_ptr<Heap> Heap::fork_shared(size_t bytes) {
+    auto core = std::make_unique<detail::heap_core>();
+    core->space = std::make_unique<detail::arena_space>(bytes);
+    // The request running now (if any) is counted as every later one is.
+    if (detail::request_stamp()) core->space->request_started();
+    return std::unique_ptr<Heap>(new Heap(std::move(core)));
 }
 
 Heap::~Heap() {
     detail::unregister_heap(core_.get());
-    std::lock_guard<std::mutex> g(core_->lock);
-    for (auto& [key, e] : core_->entries) core_->free_block(e.g);
-    // Outside a request nothing can see a retired block any more.
-    for (auto& r : core_->retired_list) core_->free_block(r.g);
+    // The process heap frees every block (no request can see them outside
+    // one); an arena stays for the processes that share it.
 }
 
+bool Heap::is_fork_shared() const noexcept { return core_->space->fork_shared(); }
+
 void Heap::put(std::string_view key, ValueView value, std::string_view name, int64_t ttl_seconds) {
-    detail::builder b(name);
-    b.plan(value.raw());
-    void* block = core_->memory->allocate(b.bytes());
-    if (!block)
-        throw heap_full("The heap has no room for " + std::to_string(b.bytes()) + " more bytes (key '" +
-                        std::string(key) + "')");
-    detail::graph* g = b.write(block, value.raw());
-    std::lock_guard<std::mutex> lock(core_->lock);
-    detail::entry fresh{g, ++core_->generations, 0, ttl_seconds > 0 ? detail::now_seconds() + ttl_seconds : 0};
-    auto [it, added] = core_->entries.try_emplace(std::string(key), fresh);
-    if (!added) {
-        detail::entry old = it->second;
-        it->second = fresh;
-        core_->retire(old);
+    detail::heap_space& space = *core_->space;
+    detail::graph_copy copy(name, !space.fork_shared());
+    const size_t bytes = copy.plan(value.raw());
+    void* block;
+    {
+        detail::space_lock l(space);
+        block = space.allocate(bytes);
     }
+    if (!block)
+        throw heap_full("The heap has no room for the " + std::to_string(bytes) + " bytes of key '" + std::string(key) +
+                        "'");
+    struct block_guard {
+        detail::heap_space& s;
+        void* p;
+        size_t n;
+        ~block_guard() {
+            if (!p) return;
+            detail::space_lock l(s);
+            s.deallocate(p, n);
+        }
+    } guard{space, block, bytes};
+    detail::graph* g = copy.write(block, value.raw());  // may throw: a bound C++ type's copy constructor
+    const size_t hash = detail::key_hash(key);
+    detail::space_lock l(space);
+    detail::dir_entry* e = space.find(key, hash);
+    if (e) {
+        space.retire(e->g, e->handed);
+    } else if (!(e = space.add(key, hash))) {
+        throw heap_full("The heap has no room for key '" + std::string(key) + "'");  // the guard frees the block
+    }
+    guard.p = nullptr;
+    copy.commit();
+    e->g = g;
+    e->generation = ++space.dir().generations;
+    e->handed = 0;
+    e->expires = ttl_seconds > 0 ? detail::now_seconds() + ttl_seconds : 0;
+    e->rebuilt_stamp = 0;
+    space.reclaim();
 }
 
 std::optional<Value> Heap::get(std::string_view key) {
-    const uint64_t stamp = detail::request_stamp();
-    if (!stamp) throw php::error("php::Heap::get() needs a running request");
+    detail::heap_space& space = *core_->space;
+    const uint64_t stamp = space.stamp();
+    if (!stamp) {
+        if (!detail::request_stamp()) throw php::error("php::Heap::get() needs a running request");
+        throw heap_full("The fork-shared heap's table of worker threads is full");
+    }
+    const size_t hash = detail::key_hash(key);
     detail::graph* g;
     uint64_t generation;
     {
-        std::lock_guard<std::mutex> lock(core_->lock);
-        auto it = core_->entries.find(std::string(key));
-        if (it == core_->entries.end()) return std::nullopt;
-        if (core_->expired(it->second)) {
-            core_->retire(it->second);
-            core_->entries.erase(it);
+        detail::space_lock l(space);
+        detail::dir_entry* e = space.find(key, hash);
+        if (!e) return std::nullopt;
+        if (core_->expired(e)) {
+            core_->drop(e);
             return std::nullopt;
         }
         // Until this request ends, the block is not freed: it may hold what we hand out.
-        it->second.handed = std::max(it->second.handed, stamp);
-        g = it->second.g;
-        generation = it->second.generation;
+        e->handed = std::max(e->handed, stamp);
+        g = e->g;
+        generation = e->generation;
         if (!g->objects_count) {
             zval z;
             ZVAL_COPY_VALUE(&z, &g->root);  // immutable or interned: nothing counted
             return Value::adopt(&z);
         }
+        if (e->rebuilt_stamp == stamp) {
+            zval z;
+            ZVAL_COPY(&z, &e->rebuilt_root);
+            return Value::adopt(&z);
+        }
+    }
+    std::string owned_key(key);
+    {
+        // Another thread's request rebuilt it since: this request's own objects are in its map.
+        std::lock_guard<std::mutex> rl(core_->rebuilt_mutex);
         auto& mine = core_->rebuilt[std::this_thread::get_id()];
-        if (auto m = mine.find(std::string(key)); m != mine.end() && m->second.generation == generation) {
+        if (auto m = mine.find(owned_key); m != mine.end() && m->second.generation == generation) {
             zval z;
             ZVAL_COPY(&z, &m->second.root);
             return Value::adopt(&z);
@@ -844,84 +593,109 @@ std::optional<Value> Heap::get(std::string_view key) {
     }
     std::vector<zend_class_entry*> classes(g->classes_count);
     detail::verify(*g, classes.data());
+    // The C++ copies for native objects first (a copy constructor may throw):
+    // what is not taken over by an object is deleted on the way out.
+    struct copies_t {
+        const detail::graph* g;
+        std::vector<void*> p;
+        ~copies_t() {
+            for (size_t i = 0; i < p.size(); ++i) {
+                if (p[i]) g->classes[g->objects[i].cls].node->heap_delete(p[i]);
+            }
+        }
+    } copies{g, std::vector<void*>(g->objects_count, nullptr)};
+    for (uint32_t i = 0; i < g->objects_count; ++i) {
+        const detail::object_record& o = g->objects[i];
+        if (o.native) copies.p[i] = g->classes[o.cls].node->heap_copy(o.native);
+    }
     std::vector<zend_object*> made(g->objects_count);
     zval root;
-    detail::rebuild r{g, classes.data(), made.data(), &root};
+    detail::rebuild r{g, classes.data(), made.data(), copies.p.data(), &root};
     detail::into_php([&] { detail::rebuild_graph(&r); });
     Value result = Value::adopt(&root);
     zval keep;
     result.copy_into(&keep);
-    zval replaced;
-    ZVAL_UNDEF(&replaced);
+    zval replaced{};  // IS_UNDEF
     {
-        std::lock_guard<std::mutex> lock(core_->lock);
-        auto& slot = core_->rebuilt[std::this_thread::get_id()][std::string(key)];
-        if (slot.generation) ZVAL_COPY_VALUE(&replaced, &slot.root);
-        slot.generation = generation;
-        ZVAL_COPY_VALUE(&slot.root, &keep);
+        std::lock_guard<std::mutex> rl(core_->rebuilt_mutex);
+        auto [slot, added] = core_->rebuilt[std::this_thread::get_id()].try_emplace(owned_key);
+        if (!added) ZVAL_COPY_VALUE(&replaced, &slot->second.root);
+        slot->second.generation = generation;
+        ZVAL_COPY_VALUE(&slot->second.root, &keep);
+    }
+    {
+        detail::space_lock l(space);
+        detail::dir_entry* e = space.find(key, hash);
+        if (e && e->generation == generation) {
+            e->rebuilt_stamp = stamp;
+            ZVAL_COPY_VALUE(&e->rebuilt_root, &keep);
+        }
     }
     if (!Z_ISUNDEF(replaced)) detail::release_checked(&replaced);
     return result;
 }
 
 bool Heap::remove(std::string_view key) {
-    std::lock_guard<std::mutex> lock(core_->lock);
-    auto it = core_->entries.find(std::string(key));
-    if (it == core_->entries.end()) return false;
-    detail::entry old = it->second;
-    core_->entries.erase(it);
-    core_->retire(old);
+    detail::space_lock l(*core_->space);
+    detail::dir_entry* e = core_->space->find(key, detail::key_hash(key));
+    if (!e) return false;
+    core_->drop(e);
     return true;
 }
 
 bool Heap::contains(std::string_view key) const {
-    std::lock_guard<std::mutex> lock(core_->lock);
-    auto it = core_->entries.find(std::string(key));
-    return it != core_->entries.end() && !core_->expired(it->second);
+    detail::space_lock l(*core_->space);
+    detail::dir_entry* e = core_->space->find(key, detail::key_hash(key));
+    return e && !core_->expired(e);
 }
 
 std::vector<std::string> Heap::keys() const {
-    std::lock_guard<std::mutex> lock(core_->lock);
+    detail::space_lock l(*core_->space);
     std::vector<std::string> out;
-    out.reserve(core_->entries.size());
-    for (auto& [key, e] : core_->entries) {
-        if (!core_->expired(e)) out.push_back(key);
-    }
+    core_->space->each([&](detail::dir_entry* e) {
+        if (!core_->expired(e)) out.emplace_back(e->name());
+    });
     return out;
 }
 
 heap_stats Heap::stats() const {
-    std::lock_guard<std::mutex> lock(core_->lock);
+    detail::space_lock l(*core_->space);
     heap_stats total;
-    for (auto& [key, e] : core_->entries) {
-        const heap_stats& s = e.g->stats;
+    core_->space->each([&](detail::dir_entry* e) {
+        const heap_stats& s = e->g->stats;
         ++total.keys;
         total.objects += s.objects;
         total.strings += s.strings;
         total.arrays += s.arrays;
         total.bytes += s.bytes;
-    }
-    for (auto& r : core_->retired_list) {
+    });
+    for (detail::graph* g = core_->space->dir().retired; g; g = g->retired_next) {
         ++total.retired;
-        total.retired_bytes += r.g->stats.bytes;
+        total.retired_bytes += g->stats.bytes;
     }
+    total.capacity = core_->space->capacity();
+    total.available = core_->space->available();
     return total;
 }
 
 std::optional<heap_stats> Heap::stats(std::string_view key) const {
-    std::lock_guard<std::mutex> lock(core_->lock);
-    auto it = core_->entries.find(std::string(key));
-    if (it == core_->entries.end() || core_->expired(it->second)) return std::nullopt;
-    heap_stats s = it->second.g->stats;
+    detail::space_lock l(*core_->space);
+    detail::dir_entry* e = core_->space->find(key, detail::key_hash(key));
+    if (!e || core_->expired(e)) return std::nullopt;
+    heap_stats s = e->g->stats;
     s.keys = 1;
     return s;
 }
 
 void Heap::destroy() {
-    std::lock_guard<std::mutex> lock(core_->lock);
-    for (auto& [key, e] : core_->entries) core_->retired_list.push_back({e.g, e.handed});
-    core_->entries.clear();
-    core_->reclaim();
+    detail::space_lock l(*core_->space);
+    std::vector<detail::dir_entry*> all;
+    core_->space->each([&](detail::dir_entry* e) { all.push_back(e); });
+    for (detail::dir_entry* e : all) {
+        core_->space->retire(e->g, e->handed);
+        core_->space->erase(e);
+    }
+    core_->space->reclaim();
 }
 
 PHPBIND_NAMESPACE_END

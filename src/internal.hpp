@@ -15,6 +15,7 @@ namespace detail {
 // At the end of every request.
 void clear_function_cache() noexcept;  // the by-name call cache (call.cpp)
 void free_deferred_persistent() noexcept;  // persistent data released during the request (persistent.cpp)
+void heap_request_started() noexcept;  // after the request's stamp was taken: fork-shared heaps count it (heap.cpp)
 void heap_request_ending() noexcept;  // the last RSHUTDOWN: object graphs rebuilt in the request go (heap.cpp)
 void heap_request_finished() noexcept;  // after the request: heap blocks no request can see are freed (heap.cpp)
 

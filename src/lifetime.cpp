@@ -85,6 +85,7 @@ void request_started() {
         s.in_request = true;
         ++s.epoch;
         s.stamp = take_stamp();
+        heap_request_started();
         s.ending_modules = 0;
         unwinding = unwind_state{};  // nothing a previous request left unwinding applies to this one
     }

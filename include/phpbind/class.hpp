@@ -78,6 +78,11 @@ type_record type_record_of() {
     r.share = &share_of<T>;
     r.adopt_unique = &adopt_unique<T>;
     r.adopt_shared = &adopt_shared<T>;
+    if constexpr (heap_storable<T>) {
+        r.heap_copy = &heap_copy<T>;
+        r.heap_delete = &heap_delete<T>;
+        r.heap_create = &heap_create<T>;
+    }
     r.offset = static_cast<int>(offsetof(object_holder<T>, std));
     r.free_obj = &free_object<T>;
     if constexpr (std::is_copy_constructible_v<T>) r.clone_obj = &clone_object<T>;

@@ -67,6 +67,8 @@ struct heap_stats {
     size_t bytes = 0;  // persistent bytes of the stored blocks
     size_t retired = 0;  // values removed or replaced, kept until no request can see them
     size_t retired_bytes = 0;  // their bytes
+    size_t capacity = 0;  // in total: the most the heap's memory holds (0: no fixed bound)
+    size_t available = 0;  // in total, with a capacity: what is left of it
 };
 
 /// Where a heap's blocks come from: the process's own heap (the default), or
@@ -79,7 +81,15 @@ public:
     virtual void* allocate(size_t bytes) noexcept = 0;
     /// Gives back a block allocate() returned.
     virtual void deallocate(void* block, size_t bytes) noexcept = 0;
+    /// The most it holds; 0: no fixed bound.
+    virtual size_t capacity() const noexcept { return 0; }
+    /// With a capacity: what is left of it.
+    virtual size_t available() const noexcept { return 0; }
 };
+
+/// The process's own heap (what a php::Heap uses by default). With `limit_bytes` > 0 it refuses
+/// an allocation that would take its total beyond that many bytes (put() throws php::heap_full).
+std::shared_ptr<heap_memory> process_heap_memory(size_t limit_bytes = 0);
 
 namespace detail {
 struct heap_core;
@@ -96,10 +106,19 @@ public:
     Heap();
     /// A heap whose blocks come from `memory`.
     explicit Heap(std::shared_ptr<heap_memory> memory);
+    /// A heap in `bytes` of memory mapped now and shared with every process
+    /// forked after this call: make it at module startup, and every php-fpm
+    /// worker (or forked server process) sees the same keys and is handed the
+    /// same blocks. Data and plain userland objects only: objects of bound
+    /// C++ classes are refused (their copies would live in one process).
+    /// Throws php::value_error if `bytes` is too small to be useful, php::heap_full
+    /// if the mapping fails.
+    static std::unique_ptr<Heap> fork_shared(size_t bytes);
     Heap(const Heap&) = delete;
     Heap& operator=(const Heap&) = delete;
-    /// Frees every stored value (destroy()); call it outside a request, or
-    /// let the request end first.
+    /// A process heap frees every stored value: destroy it outside a request.
+    /// A fork-shared heap lets go of this process's mapping only; the memory
+    /// goes with the last process that maps it.
     ~Heap();
 
     /// Stores a deep copy of `value` under `key` (replacing what was there).
@@ -127,8 +146,11 @@ public:
     std::optional<heap_stats> stats(std::string_view key) const;
     /// Removes every key (memory freed as remove() frees it).
     void destroy();
+    /// Whether this heap lives in a fork-shared arena (fork_shared()).
+    bool is_fork_shared() const noexcept;
 
 private:
+    explicit Heap(std::unique_ptr<detail::heap_core> core);
     std::unique_ptr<detail::heap_core> core_;
 };
 

@@ -3,11 +3,52 @@
 #include "test_ext.hpp"
 
 #include <map>
+#include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 namespace {
+
+// Bound classes the heap copies: with a copy constructor, with heap_clone(),
+// and ones it refuses (not copyable; holding request memory).
+struct Sample {
+    static inline int64_t live = 0;  // C++ objects alive
+    static inline bool fail_copies = false;  // the next copies throw
+    std::string label;
+    std::vector<double> values;
+    Sample(std::string l, std::vector<double> v) : label(std::move(l)), values(std::move(v)) { ++live; }
+    Sample(const Sample& o) : label(o.label), values(o.values) {
+        if (fail_copies) throw std::runtime_error("Sample: copying failed");
+        ++live;
+    }
+    ~Sample() { --live; }
+    double sum() const {
+        double t = 0;
+        for (double v : values) t += v;
+        return t;
+    }
+    void add(double v) { values.push_back(v); }
+    static int64_t alive() { return live; }
+    static void fail(bool on) { fail_copies = on; }
+};
+struct Unique {
+    std::unique_ptr<int64_t> n = std::make_unique<int64_t>(7);
+    std::unique_ptr<Unique> heap_clone() const {
+        auto u = std::make_unique<Unique>();
+        *u->n = *n;
+        return u;
+    }
+    int64_t get() const { return *n; }
+    void set(int64_t v) { *n = v; }
+};
+struct Uncopyable {
+    std::unique_ptr<int64_t> n;
+};
+struct HoldsValue {
+    php::Value v;
+};
 
 php::Static<php::Heap> g_heap;
 
@@ -37,6 +78,19 @@ std::optional<std::map<std::string, int64_t>> heap_stats(std::optional<std::stri
 
 void register_heap(php::module& m) {
     using php::arg;
+    m.class_<Sample>("PhpBind\\Heap\\Sample")
+        .constructor<std::string, std::vector<double>>(arg("label"), arg("values"))
+        .property<&Sample::label>("label")
+        .def<&Sample::sum>("sum")
+        .def<&Sample::add>("add", arg("value"))
+        .def_static<&Sample::alive>("alive")
+        .def_static<&Sample::fail>("failCopies", arg("on"));
+    m.class_<Unique>("PhpBind\\Heap\\Unique")
+        .constructor<>()
+        .def<&Unique::get>("get")
+        .def<&Unique::set>("set", arg("n"));
+    m.class_<Uncopyable>("PhpBind\\Heap\\Uncopyable").constructor<>();
+    m.class_<HoldsValue>("PhpBind\\Heap\\HoldsValue").constructor<>();
     m.def<&heap_put>("pb_heap_put", arg("key"), arg("value"), arg("ttl") = 0);
     m.def<&heap_get>("pb_heap_get", arg("key"));
     m.def<&heap_remove>("pb_heap_remove", arg("key"));

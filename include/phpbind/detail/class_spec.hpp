@@ -95,6 +95,9 @@ struct type_record {
     std::shared_ptr<void> (*share)(zend_object*) noexcept = nullptr;
     void (*adopt_unique)(void*, zval*) = nullptr;
     void (*adopt_shared)(std::shared_ptr<void>, void*, zval*) = nullptr;
+    void* (*heap_copy)(const void*) = nullptr;  // null: T cannot be put in a php::Heap
+    void (*heap_delete)(void*) noexcept = nullptr;
+    zend_object* (*heap_create)(zend_class_entry*, void*) noexcept = nullptr;
     int offset = 0;  // of the zend_object in its holder
     zend_object_free_obj_t free_obj = nullptr;
     zend_object_clone_obj_t clone_obj = nullptr;  // null: uncloneable

@@ -8,6 +8,7 @@
 #include <phpbind/call.hpp>
 #include <phpbind/module.hpp>
 
+#include <concepts>
 #include <cstddef>
 #include <limits>
 #include <memory>
@@ -82,6 +83,13 @@ struct class_node {
     void (*adopt_shared)(std::shared_ptr<void>, void*, zval*) = nullptr;
     void* (*to_parent)(void*) = nullptr;  // Derived* -> Base*
     std::vector<native_property> properties;  // this class's and its bases'
+    // The persistent heap (src/heap.cpp): a copy of a C++ object of exactly
+    // this type made with `new` (may throw), its deletion, and a new object
+    // of `ce` (this class or a PHP subclass) that takes ownership of such a
+    // copy. Null when T cannot be stored (not copyable, or it holds request memory).
+    void* (*heap_copy)(const void*) = nullptr;
+    void (*heap_delete)(void*) noexcept = nullptr;
+    zend_object* (*heap_create)(zend_class_entry*, void*) noexcept = nullptr;
 };
 static_assert(std::is_standard_layout_v<class_node>);
 
@@ -246,6 +254,25 @@ void hold_shared(object_holder<T>* h, std::shared_ptr<T> p) noexcept {
     set_native(h, raw, holding::shared);
 }
 
+/// How the persistent heap copies a T: its heap_clone() member
+/// (std::unique_ptr<T> heap_clone() const) if it has one, else its copy constructor.
+template <class T>
+concept heap_storable = persistent_safe<T> && (std::is_copy_constructible_v<T> || requires(const T& t) {
+                            { t.heap_clone() } -> std::convertible_to<std::unique_ptr<T>>;
+                        });
+template <class T>
+void* heap_copy(const void* p) {
+    const T& t = *static_cast<const T*>(p);
+    if constexpr (requires { t.heap_clone(); }) return std::unique_ptr<T>(t.heap_clone()).release();
+    else return new T(t);
+}
+template <class T>
+void heap_delete(void* p) noexcept {
+    delete static_cast<T*>(p);
+}
+template <class T>
+zend_object* heap_create(zend_class_entry* ce, void* copy) noexcept;
+
 template <class T>
 void adopt_unique(void* p, zval* out) {
     object_holder<T>* h = holder_of<T>(create_object<T>(class_info<T>::ce));
@@ -257,6 +284,13 @@ void adopt_shared(std::shared_ptr<void> owner, void* p, zval* out) {
     object_holder<T>* h = holder_of<T>(create_object<T>(class_info<T>::ce));
     hold_shared(h, std::shared_ptr<T>(std::move(owner), static_cast<T*>(p)));  // shares owner's control block
     ZVAL_OBJ(out, &h->std);
+}
+
+template <class T>
+zend_object* heap_create(zend_class_entry* ce, void* copy) noexcept {
+    object_holder<T>* h = holder_of<T>(create_object<T>(ce));
+    set_native(h, static_cast<T*>(copy), holding::unique);
+    return &h->std;
 }
 
 /// The bound class of `*p`'s dynamic type and its address, when T is
