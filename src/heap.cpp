@@ -285,6 +285,21 @@ struct arena_header {
 static_assert(std::atomic<uint64_t>::is_always_lock_free && std::atomic<int32_t>::is_always_lock_free,
               "the arena's counters must be lock-free to be shared between processes");
 
+// The request this thread runs in an arena, so get() finds its stamp without
+// a lookup; `forks` tells a forked child (which inherits the forking thread's
+// copy) that it is not its own.
+class arena_space;
+namespace {
+struct running_request {
+    const arena_space* space = nullptr;
+    uint64_t forks = 0;
+    uint64_t stamp = 0;
+};
+thread_local running_request running{};
+std::atomic<uint64_t> forks{0};
+void forked() noexcept { forks.fetch_add(1, std::memory_order_relaxed); }
+}  // namespace
+
 class arena_space final : public heap_space {
 public:
     explicit arena_space(size_t bytes) {
@@ -309,6 +324,8 @@ public:
         pthread_mutexattr_destroy(&attr);
         algo_ = new (static_cast<char*>(p) + header) arena_algorithm(bytes - header, 0);
         dir_ = &h_->dir;
+        static std::once_flag atfork;
+        std::call_once(atfork, [] { pthread_atfork(nullptr, nullptr, &forked); });
     }
     ~arena_space() override {
         // This process lets go of its slots; the blocks stay for the other
@@ -330,6 +347,7 @@ public:
     }
     void unlock() noexcept override { pthread_mutex_unlock(&h_->mutex); }
     uint64_t stamp() noexcept override {
+        if (running.space == this && running.forks == forks.load(std::memory_order_relaxed)) return running.stamp;
         arena_worker* w = mine(false);
         return w ? w->active.load() : 0;
     }
@@ -349,10 +367,15 @@ public:
         return oldest_stamp;
     }
     void request_started() noexcept override {
-        if (arena_worker* w = mine(true)) w->active.store(h_->clock.fetch_add(1) + 1);
+        arena_worker* w = mine(true);
+        if (!w) return;
+        const uint64_t stamp = h_->clock.fetch_add(1) + 1;
+        w->active.store(stamp);
+        running = running_request{this, forks.load(std::memory_order_relaxed), stamp};
     }
     void request_finished() noexcept override {
         if (arena_worker* w = mine(false)) w->active.store(0);
+        if (running.space == this) running = running_request{};
     }
     bool fork_shared() const noexcept override { return true; }
     size_t capacity() const noexcept override { return bytes_; }

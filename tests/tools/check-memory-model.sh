@@ -18,12 +18,22 @@ php=$1 ext=$2 second=$3
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# Uses both modules: functions, classes, constants, a by-name call.
+# Uses both modules: functions, classes, constants, a by-name call; and the
+# persistent heap, left holding data, a cyclic object graph and a bound C++
+# object at shutdown (freed with the heap when the extension goes).
 script='
 $c = new PhpBind\Counter(1); $c->inc();
 $p = new PhpBind\Point(3, 4); $p->x = 1.5; var_dump($p->length > 0);
 var_dump(pb_shape_area(new PhpBind\Square(2)), count(get_extension_funcs("phpbind_test")) > 10);
 var_dump(second_hello("the memory model"));
+class MmNode { public array $kids = []; public ?MmNode $up = null; }
+$n = new MmNode; $n->kids[] = new MmNode; $n->kids[0]->up = $n;
+pb_heap_put("data", ["list" => range(1, 50), "text" => "kept"]);
+pb_heap_put("graph", [$n, new PhpBind\Heap\Sample("kept", [1.5])]);
+pb_heap_put("gone", [1, 2]);
+pb_heap_remove("gone");
+var_dump(pb_heap_get("graph")[0]->kids[0]->up instanceof MmNode, pb_heap_stats()["keys"]);
+unset($n); gc_collect_cycles();
 '
 
 # records FILE: one line per still-reachable record: its allocation stack

@@ -7,15 +7,19 @@
 // checks that every worker's private memory stays flat and that the arena
 // gets back every byte.
 //
-//   php -n check-fpm.php <php-fpm> <resident.so> <work-dir> [requests] [valgrind-suppressions]
+//   php -n check-fpm.php <php-fpm> <resident.so> <work-dir> [requests] [plain | valgrind <suppressions> | asan <preload>]
 //
-// With a suppressions file, php-fpm (master and workers) runs under valgrind
-// memcheck: any definite or indirect leak or invalid access in any process
-// fails the check, and memory growth is not measured (memcheck's own).
+// valgrind: php-fpm (master and workers) runs under memcheck, and a leak or
+// invalid access of the extension in any process fails the check. asan: the
+// ASan+UBSan build of the extension, with the sanitizer runtimes preloaded
+// into php-fpm (<preload>: the LD_PRELOAD list); a report from any process
+// fails the check. Memory growth is measured in plain runs only.
 require __DIR__ . '/fcgi.inc';
 [, $fpm, $ext, $work] = $argv;
 $requests = (int) ($argv[4] ?? 50000);
-$valgrind = $argv[5] ?? null;
+$mode = $argv[5] ?? 'plain';
+$valgrind = $mode === 'valgrind' ? $argv[6] : null;
+$asan = $mode === 'asan' ? $argv[6] : null;
 $workers = 4;
 @mkdir($work, 0777, true);
 $port = 30000 + getmypid() % 20000;
@@ -41,6 +45,14 @@ if ($valgrind) {
             '--show-leak-kinds=definite,indirect', '--errors-for-leak-kinds=definite,indirect', ...$cmd];
     $env = getenv() + ['USE_ZEND_ALLOC' => '0'];
 }
+if ($asan) {
+    array_map('unlink', glob("$work/asan.*") ?: []);
+    $env = ['LD_PRELOAD' => $asan, 'USE_ZEND_ALLOC' => '0',
+            'ASAN_OPTIONS' => "verify_asan_link_order=0:detect_leaks=0:halt_on_error=1:log_path=$work/asan",
+            'UBSAN_OPTIONS' => "halt_on_error=1:print_stacktrace=1:log_path=$work/asan"] + getenv();
+    // php-fpm hands workers a clean environment unless told otherwise.
+    file_put_contents("$work/fpm.conf", "\nclear_env = no\n", FILE_APPEND);
+}
 $server = proc_open($cmd, [1 => ['file', "$work/fpm.out", 'w'], 2 => ['file', "$work/fpm.err", 'w']], $pipes, null, $env);
 $failures = 0;
 function check(bool $ok, string $what): void {
@@ -55,7 +67,12 @@ function finish(): never {
     $log = @file_get_contents("$work/fpm.log") . @file_get_contents("$work/fpm.err");
     check(!preg_match('/exited on signal|SIGSEGV|core dumped|Freeing 0x|memory leaks? detected/', $log),
           'php-fpm logged no crash and no leak');
-    global $valgrind;
+    global $valgrind, $asan;
+    if ($asan) {
+        $reports = implode('', array_map('file_get_contents', glob("$work/asan.*") ?: []));
+        check($reports === '', 'no sanitizer report from the master or any worker');
+        if ($reports !== '') echo $reports;
+    }
     if ($valgrind) {
         // A php-fpm process exits without freeing what module startup
         // registered (the function tables of every internal class, built-in or
@@ -150,7 +167,7 @@ foreach (['start', 'middle', 'end'] as $when) {
     echo "        RSS $when: ", implode('  ', array_map(fn($s) => "pid {$s['pid']}: VmRSS {$s['VmRSS']} kB (anon {$s['RssAnon']}, shared {$s['RssShmem']})", $samples[$when])), "\n";
 }
 $growth = max(array_map(fn($w) => $samples['end'][$w]['RssAnon'] - $samples['start'][$w]['RssAnon'], range(0, $workers - 1)));
-if (!$valgrind) check($growth <= 1024, "every worker's private memory stays flat from request 1,000 to $requests (largest growth $growth kB)");
+if ($mode === 'plain') check($growth <= 1024, "every worker's private memory stays flat from request 1,000 to $requests (largest growth $growth kB)");
 $ask(3, 'op=clear');
 $ask(0, 'op=stats');
 $after = $ask(1, 'op=stats');

@@ -15,11 +15,17 @@ for ($i = 0; $i < 300 && $get('step=stats') === false; $i++) usleep(100000);  //
 foreach ([
     'step=put', 'step=read', 'step=mutate', 'step=read', 'layout=autoload-a&step=read',
     'layout=swapped&step=read', 'layout=reordered&step=read', 'layout=longer&step=read',
-    'layout=private&step=read', 'layout=none&step=read', 'step=read', 'step=color', 'enum=red&step=color',
+    'layout=private&step=read', 'layout=none&step=read', 'layout=autoload-throw&step=read',
+    'layout=autoload-exit&step=read', 'step=read', 'step=color', 'enum=red&step=color',
     'step=stats',
 ] as $query) {
     echo str_pad($query, 28), ' ', $get($query), "\n";
 }
+// A fatal error in the autoloader: the request ends with it, the next one is served.
+$r = $get('layout=autoload-fatal&step=read');
+echo 'autoload-fatal: ', str_contains($r, 'autoloading Item') && str_contains($r, 'Fatal error')
+    && str_contains($r, 'fatal error in the autoloader') ? 'the fatal error ends the request' : $r, "\n";
+echo 'after it: ', $get('step=read'), "\n";
 $bad = 0;
 for ($n = 1; $n <= 300; $n++) {
     if (($r = $get("step=churn&n=$n")) !== 'ok') { $bad++; echo "churn $n: $r\n"; }
@@ -44,10 +50,14 @@ layout=reordered&step=read   Error: The stored value cannot be used in this requ
 layout=longer&step=read      Error: The stored value cannot be used in this request: class Item has 5 declared properties, 4 were recorded
 layout=private&step=read     Error: The stored value cannot be used in this request: class Item has private $id where $id was recorded
 layout=none&step=read        Error: The stored value cannot be used in this request: class Item does not exist
+layout=autoload-throw&step=read autoloading Item; RuntimeException: no class Item here
+layout=autoload-exit&step=read autoloading Item; exit in the autoloader
 step=read                    first second identity 1 xy 1000
 step=color                   Color::Blue
 enum=red&step=color          Error: The stored value cannot be used in this request: class Color has no case Blue
 step=stats                   keys 3 objects 3 retired 0
+autoload-fatal: the fatal error ends the request
+after it: first second identity 1 xy 1000
 churn: 300 ok
 keys 6 objects 4 retired 0
 removed absent
