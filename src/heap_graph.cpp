@@ -2,6 +2,7 @@
 // (refusing what cannot be stored first), verifying its classes in a request
 // and rebuilding its objects there.
 #include "heap_graph.hpp"
+#include "internal.hpp"
 #include <phpbind/caster.hpp>
 #include <phpbind/detail/edge.hpp>
 
@@ -200,18 +201,8 @@ private:
         return out;
     }
     static void append_step(std::string& out, const saved_step& s) {
-        if (s.kind == step::index) {
-            out += '[';
-            out += std::to_string(static_cast<zend_long>(s.h));
-            out += ']';
-        } else if (s.kind == step::key) {
-            out += "['";
-            for (size_t i = 0; i < ZSTR_LEN(s.name); ++i) {
-                char c = ZSTR_VAL(s.name)[i];
-                if (c == '\'' || c == '\\') out += '\\';
-                out += c;
-            }
-            out += "']";
+        if (s.kind != step::property) {
+            append_path_element(out, s.kind == step::key ? s.name : nullptr, s.h);
         } else {
             const char* cls = nullptr;
             const char* prop = nullptr;

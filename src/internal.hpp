@@ -25,6 +25,9 @@ void heap_request_finished() noexcept;  // after the request: heap blocks no req
 uint64_t request_stamp() noexcept;  // this thread's running request; 0 outside one
 uint64_t oldest_request_stamp() noexcept;  // of the running requests (every thread); UINT64_MAX if none
 
+// A refusal's path (persistent.cpp): `[3]` for an int key, `['it\'s']` for a string key.
+void append_path_element(std::string& out, const zend_string* key, zend_ulong h);
+
 // When the extension is unloaded.
 void free_call_data() noexcept;  // call.cpp
 void free_deferred_list() noexcept;  // persistent.cpp

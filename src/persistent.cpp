@@ -43,27 +43,12 @@ struct copy_state {
     size_t bytes = 0;
 };
 
-void append_key(std::string& out, const path_step& s) {
-    if (!s.key) {
-        out += '[';
-        out += std::to_string(static_cast<zend_long>(s.h));
-        out += ']';
-        return;
-    }
-    out += "['";
-    for (size_t i = 0; i < ZSTR_LEN(s.key); ++i) {
-        char c = ZSTR_VAL(s.key)[i];
-        if (c == '\'' || c == '\\') out += '\\';
-        out += c;
-    }
-    out += "']";
-}
 
 [[noreturn]] PHPBIND_COLD void refuse(const copy_state& st, const path_step* at, std::string_view what) {
     std::vector<const path_step*> steps;
     for (const path_step* s = at; s; s = s->parent) steps.push_back(s);
     std::string path(st.root);
-    for (auto it = steps.rbegin(); it != steps.rend(); ++it) append_key(path, **it);
+    for (auto it = steps.rbegin(); it != steps.rend(); ++it) append_path_element(path, (*it)->key, (*it)->h);
     path += ": ";
     path += what;
     path += " cannot be detached";
@@ -197,6 +182,22 @@ void destroy(detached* d) noexcept {
 }
 
 }  // namespace
+
+void append_path_element(std::string& out, const zend_string* key, zend_ulong h) {
+    if (!key) {
+        out += '[';
+        out += std::to_string(static_cast<zend_long>(h));
+        out += ']';
+        return;
+    }
+    out += "['";
+    for (size_t i = 0; i < ZSTR_LEN(key); ++i) {
+        char c = ZSTR_VAL(key)[i];
+        if (c == '\'' || c == '\\') out += '\\';
+        out += c;
+    }
+    out += "']";
+}
 
 void detached_deleter::operator()(detached* d) const noexcept {
     if (state().in_request) {

@@ -5,7 +5,7 @@
 #   tools/php-engine.sh <debug-nts|debug-zts>
 #
 # The engine is minimal (--disable-all keeps Core, date, hash, json, pcre,
-# random, Reflection, SPL and standard), with the CLI (php -S included) and the
+# random, Reflection, SPL and standard), with the CLI (php -S included), php-fpm and the
 # embed SAPI, so the whole suite runs against it. Built engines are cached
 # outside the source tree, keyed by version and configure flags:
 #   ${PHPBIND_ENGINE_CACHE:-$HOME/.cache/phpbind/engines}/php-<version>-<flavour>-<hash>
@@ -18,7 +18,7 @@ case "$flavour" in
   *) echo "php-engine.sh: unknown flavour '$flavour'" >&2; exit 2 ;;
 esac
 # PCRE's JIT writes machine code valgrind cannot follow.
-flags=(--disable-all --enable-cli --enable-embed=shared --disable-cgi --disable-phpdbg
+flags=(--disable-all --enable-cli --enable-embed=shared --enable-fpm --disable-cgi --disable-phpdbg
        --without-pcre-jit "${flags[@]}")
 
 cache=${PHPBIND_ENGINE_CACHE:-$HOME/.cache/phpbind/engines}

@@ -21,11 +21,6 @@ foreach ([
 ] as $query) {
     echo str_pad($query, 28), ' ', $get($query), "\n";
 }
-// A fatal error in the autoloader: the request ends with it, the next one is served.
-$r = $get('layout=autoload-fatal&step=read');
-echo 'autoload-fatal: ', str_contains($r, 'autoloading Item') && str_contains($r, 'Fatal error')
-    && str_contains($r, 'fatal error in the autoloader') ? 'the fatal error ends the request' : $r, "\n";
-echo 'after it: ', $get('step=read'), "\n";
 $bad = 0;
 for ($n = 1; $n <= 300; $n++) {
     if (($r = $get("step=churn&n=$n")) !== 'ok') { $bad++; echo "churn $n: $r\n"; }
@@ -56,8 +51,6 @@ step=read                    first second identity 1 xy 1000
 step=color                   Color::Blue
 enum=red&step=color          Error: The stored value cannot be used in this request: class Color has no case Blue
 step=stats                   keys 3 objects 3 retired 0
-autoload-fatal: the fatal error ends the request
-after it: first second identity 1 xy 1000
 churn: 300 ok
 keys 6 objects 4 retired 0
 removed absent
