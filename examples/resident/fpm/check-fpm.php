@@ -41,7 +41,7 @@ $cmd = [$fpm, '-n', '-R', '-F', '-y', "$work/fpm.conf", '-d', "extension=$ext", 
 $env = null;
 if ($valgrind) {
     array_map('unlink', glob("$work/vg.*") ?: []);
-    $cmd = ['valgrind', '-q', '--trace-children=yes', "--log-file=$work/vg.%p", "--suppressions=$valgrind", '--leak-check=full',
+    $cmd = ['valgrind', '-q', '--trace-children=yes', "--log-file=$work/vg.%p", "--suppressions=$valgrind", '--num-callers=40', '--leak-check=full',
             '--show-leak-kinds=definite,indirect', '--errors-for-leak-kinds=definite,indirect', ...$cmd];
     $env = getenv() + ['USE_ZEND_ALLOC' => '0'];
 }
@@ -83,7 +83,7 @@ function finish(): never {
         foreach (glob("$work/vg.*") as $f) {
             foreach (preg_split('/^==\d+== ?\n/m', file_get_contents($f)) as $record) {
                 if (!preg_match('/resident[^ ]*\.so|php::|phpbind|heap(_graph)?\.cpp/', $record)) continue;
-                if (preg_match('/are (definitely|indirectly) lost/', $record) && str_contains($record, 'php_module_startup')) continue;
+                if (preg_match('/are (definitely|indirectly) lost/', $record) && preg_match('/php_module_startup|zend_startup_module/', $record)) continue;
                 $ours[] = $record;
             }
         }
