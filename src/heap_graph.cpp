@@ -104,14 +104,18 @@ public:
             }
             r.slots = reinterpret_cast<zval*>(base_ + objects_[i].slots_at);
             for (uint32_t j = 0; j < g->classes[r.cls].slots; ++j) ZVAL_UNDEF(&r.slots[j]);
-            if (const class_node* node = classes_[r.cls].node) {
-                natives_.reserve(natives_.size() + 1);
-                r.native = node->heap_copy(node->self(objects_[i].src));  // T's copy: may throw
-                natives_.emplace_back(node, r.native);
-            }
         }
         value(root, &g->root, nullptr);
         for (size_t i = 0; i < objects_.size(); ++i) walk_object(i);
+        // The C++ copies last: a copy constructor is user code, and may even
+        // change the source graph, which the walks above must see as planned.
+        for (size_t i = 0; i < objects_.size(); ++i) {
+            if (const class_node* node = classes_[objects_[i].cls].node) {
+                natives_.reserve(natives_.size() + 1);
+                g->objects[i].native = node->heap_copy(node->self(objects_[i].src));  // may throw
+                natives_.emplace_back(node, g->objects[i].native);
+            }
+        }
         g->stats.objects = objects_.size();
         g->stats.strings = strings_.size();
         g->stats.arrays = array_offsets_.size();
@@ -138,7 +142,6 @@ private:
     std::vector<class_plan> classes_;
     int64_t walking_ = -1;  // the object whose slots are being walked; -1: the root
     std::vector<std::pair<const class_node*, void*>> natives_;  // copies made by write()
-    std::vector<const class_node*> class_nodes_;  // per class: the bound class of a native one
 
     size_t take(size_t n) {
         size_t at = align16(cursor_);
@@ -188,8 +191,7 @@ private:
     std::string object_path(int64_t i) const {
         if (i < 0) {
             std::string out(root_name_);
-            if (!objects_.empty() && object_index_.count(objects_[0].src) && objects_[0].found_in == -1 &&
-                objects_[0].steps.empty()) {
+            if (!objects_.empty() && objects_[0].found_in == -1 && objects_[0].steps.empty()) {  // the root itself
                 out += '(';
                 out.append(ZSTR_VAL(objects_[0].src->ce->name), ZSTR_LEN(objects_[0].src->ce->name));
                 out += ')';
@@ -255,7 +257,20 @@ private:
 
     static bool skipped(zval* v) { return Z_TYPE_P(v) == IS_INDIRECT && Z_TYPE_P(Z_INDIRECT_P(v)) == IS_UNDEF; }
 
+    // Arrays are walked recursively (here and when a request rebuilds one):
+    // nesting is bounded so that no input can exhaust the stack.
+    static constexpr int max_depth = 4096;
+    int depth_ = 0;
+    struct nested {
+        int& d;
+        explicit nested(int& depth) : d(depth) { ++d; }
+        ~nested() { --d; }
+    };
+
     bool array(zend_array* src, zval* dst, const step* at) {
+        const nested level(depth_);
+        if (depth_ > max_depth)
+            refuse(at, "arrays nested more than " + std::to_string(max_depth) + " levels deep cannot be stored");
         uint32_t n = 0;
         bool holes = src->nNumUsed != src->nNumOfElements;
         {

@@ -59,6 +59,15 @@ foreach ($cases as $what => $v) {
         echo "$what: ", $e->getMessage(), "\n";
     }
 }
+// Nesting is bounded (the copy and the rebuild recurse): 4096 levels are stored, 4097 are not.
+foreach ([4096, 4097] as $levels) {
+    $deep = [];
+    for ($i = 1; $i < $levels; $i++) $deep = [$deep];
+    try { pb_heap_put('deep', $deep); echo "$levels levels: stored\n"; }
+    catch (ValueError $e) { echo "$levels levels: ", substr($e->getMessage(), 0, 11), '...', strrchr($e->getMessage(), ':'), "\n"; }
+}
+unset($deep);
+pb_heap_remove('deep');
 #[AllowDynamicProperties] class Open { public int $a = 1; }
 $o = new Open;
 $o->extra = 2;
@@ -122,6 +131,8 @@ anonymous class: $root[0]: an object of an anonymous class cannot be stored (its
 deep: $root(Holder)->items['a'][2]->value: a resource cannot be stored
 generator: $root: an object of internal class Generator cannot be stored
 quoted key: $root['it\'s']['\\']: a resource cannot be stored
+4096 levels: stored
+4097 levels: $root[0][0]...: arrays nested more than 4096 levels deep cannot be stored
 $root['list'][0]: an object of class Open cannot be stored: it has dynamic properties
 bool(false)
 b,data,e,f,i,n,s,strings
