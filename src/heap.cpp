@@ -685,6 +685,7 @@ heap_stats Heap::stats() const {
     detail::space_lock l(*core_->space);
     heap_stats total;
     core_->space->each([&](detail::dir_entry* e) {
+        if (core_->expired(e)) return;  // removed when next touched
         const heap_stats& s = e->g->stats;
         ++total.keys;
         total.objects += s.objects;

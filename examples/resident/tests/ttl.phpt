@@ -13,7 +13,7 @@ sleep(2);
 var_dump(Heap::has('short'), Heap::get('short'), Heap::stats('short'), Heap::get('long')['v'], Heap::get('forever')['v']);
 $keys = Heap::keys();
 sort($keys);
-echo implode(',', $keys), "\n";
+echo implode(',', $keys), ' (', Heap::stats()['keys'], " keys)\n";
 $n = 0;
 Heap::fetchOrCompute('computed', function () use (&$n) { return ++$n; }, 1);
 sleep(2);
@@ -27,5 +27,5 @@ NULL
 NULL
 int(2)
 int(3)
-forever,long
+forever,long (2 keys)
 int(2)
