@@ -43,7 +43,6 @@ struct copy_state {
     size_t bytes = 0;
 };
 
-
 [[noreturn]] PHPBIND_COLD void refuse(const copy_state& st, const path_step* at, std::string_view what) {
     std::vector<const path_step*> steps;
     for (const path_step* s = at; s; s = s->parent) steps.push_back(s);
