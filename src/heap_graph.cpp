@@ -214,8 +214,16 @@ private:
             out.append(prop, len);
         }
     }
-    [[noreturn]] PHPBIND_COLD void refuse(const step* at, const std::string& what) const {
-        throw heap_unstorable(path_to(at) + ": " + what);
+    // Out of line, taking no temporaries from the caller: the walk recurses
+    // through value() and array(), whose frames must stay small.
+    [[noreturn]] PHPBIND_COLD void refuse(const step* at, std::string_view what) const {
+        std::string message = path_to(at);
+        message += ": ";
+        message += what;
+        throw heap_unstorable(std::move(message));
+    }
+    [[noreturn]] PHPBIND_COLD void refuse_depth(const step* at) const {
+        refuse(at, "arrays nested more than " + std::to_string(max_depth) + " levels deep cannot be stored");
     }
     [[noreturn]] PHPBIND_COLD void refuse_object(const step* at, zend_object* o, const char* why) const {
         std::string what = "an object of class ";
@@ -258,8 +266,9 @@ private:
     static bool skipped(zval* v) { return Z_TYPE_P(v) == IS_INDIRECT && Z_TYPE_P(Z_INDIRECT_P(v)) == IS_UNDEF; }
 
     // Arrays are walked recursively (here and when a request rebuilds one):
-    // nesting is bounded so that no input can exhaust the stack.
-    static constexpr int max_depth = 4096;
+    // nesting is bounded, as json_decode() bounds it by default, so that no
+    // input can exhaust the stack (an ASan build's frames are large).
+    static constexpr int max_depth = 512;
     int depth_ = 0;
     struct nested {
         int& d;
@@ -269,8 +278,7 @@ private:
 
     bool array(zend_array* src, zval* dst, const step* at) {
         const nested level(depth_);
-        if (depth_ > max_depth)
-            refuse(at, "arrays nested more than " + std::to_string(max_depth) + " levels deep cannot be stored");
+        if (depth_ > max_depth) refuse_depth(at);
         uint32_t n = 0;
         bool holes = src->nNumUsed != src->nNumOfElements;
         {

@@ -70,7 +70,13 @@ $node->name = 'tail';
 pb_heap_put('chain', $head);
 for ($n = pb_heap_get('chain'), $i = 0; $n->next; $n = $n->next[0]) $i++;
 var_dump($i, $n->name, pb_heap_stats('chain')['objects']);
-unset($root, $a, $b, $t, $again, $r1, $r2, $g, $head, $node, $n);
+// An object at the bottom of the deepest nesting stored: each level is rebuilt in the request.
+$deep = [new Ring];
+for ($i = 1; $i < 512; $i++) $deep = [$deep];
+pb_heap_put('deep', $deep);
+for ($d = pb_heap_get('deep'), $i = 1; !is_object($d[0]); $d = $d[0]) $i++;
+var_dump($i, get_class($d[0]));
+unset($root, $a, $b, $t, $again, $r1, $r2, $g, $head, $node, $n, $deep, $d);
 gc_collect_cycles();
 ?>
 --EXPECT--
@@ -106,3 +112,5 @@ bool(true)
 int(20000)
 string(4) "tail"
 int(20001)
+int(512)
+string(4) "Ring"

@@ -59,8 +59,8 @@ foreach ($cases as $what => $v) {
         echo "$what: ", $e->getMessage(), "\n";
     }
 }
-// Nesting is bounded (the copy and the rebuild recurse): 4096 levels are stored, 4097 are not.
-foreach ([4096, 4097] as $levels) {
+// Nesting is bounded (the copy and the rebuild recurse): 512 levels are stored, 513 are not.
+foreach ([512, 513] as $levels) {
     $deep = [];
     for ($i = 1; $i < $levels; $i++) $deep = [$deep];
     try { pb_heap_put('deep', $deep); echo "$levels levels: stored\n"; }
@@ -131,8 +131,8 @@ anonymous class: $root[0]: an object of an anonymous class cannot be stored (its
 deep: $root(Holder)->items['a'][2]->value: a resource cannot be stored
 generator: $root: an object of internal class Generator cannot be stored
 quoted key: $root['it\'s']['\\']: a resource cannot be stored
-4096 levels: stored
-4097 levels: $root[0][0]...: arrays nested more than 4096 levels deep cannot be stored
+512 levels: stored
+513 levels: $root[0][0]...: arrays nested more than 512 levels deep cannot be stored
 $root['list'][0]: an object of class Open cannot be stored: it has dynamic properties
 bool(false)
 b,data,e,f,i,n,s,strings
