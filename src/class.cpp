@@ -1,5 +1,6 @@
 // src/class.cpp — registering bound classes, and their error paths.
 #include <phpbind/class.hpp>
+#include "internal.hpp"
 
 #include <cxxabi.h>
 
@@ -235,17 +236,60 @@ void unset_property(zend_object* o, zend_string* name, void** cache_slot) {
     zend_throw_error(nullptr, "Cannot unset native property %s::$%s", ZSTR_VAL(o->ce->name), ZSTR_VAL(name));
 }
 
+// Undefines the native-backed slots from `from` on (the ones foreach would
+// otherwise show with a value from an earlier step).
+void skip_unrefreshed(zend_object* o, const class_node* n, const native_property* from) noexcept {
+    bool on = false;
+    for (const native_property& p : n->properties) {
+        on = on || &p == from;
+        if (!on) continue;
+        zval* slot = OBJ_PROP(o, p.info->offset);
+        if (Z_ISREF_P(slot)) continue;  // only the engine takes a typed reference apart
+        zval old;
+        ZVAL_COPY_VALUE(&old, slot);
+        ZVAL_UNDEF(slot);
+        release_zval(&old);
+    }
+}
+
+// Who asked for the property table: foreach reads it with no exception check
+// afterwards (ZEND_FE_RESET_R/RW add an iterator after the call, so an
+// exception there leaks it; ZEND_FE_FETCH_R/RW go on into the loop body).
+enum class table_reader { other, foreach_start, foreach_step };
+
+table_reader property_table_reader() noexcept {
+    const zend_execute_data* ex = EG(current_execute_data);
+    if (!ex || !ex->func || !ZEND_USER_CODE(ex->func->type) || !ex->opline) return table_reader::other;
+    switch (ex->opline->opcode) {  // both handlers save the opline before the call
+    case ZEND_FE_RESET_R:
+    case ZEND_FE_RESET_RW: return table_reader::foreach_start;
+    case ZEND_FE_FETCH_R:
+    case ZEND_FE_FETCH_RW: return table_reader::foreach_step;
+    default: return table_reader::other;
+    }
+}
+
 // The property table (var_dump, get_object_vars, foreach, (array), json_encode)
 // with each native-backed slot refreshed from C++ first.
 HashTable* get_properties(zend_object* o) {
     const class_node* n = node_of(o);
-    if (is_constructed(o)) {
+    const table_reader reader = property_table_reader();
+    // foreach refreshes at every step: nothing to read before the first.
+    if (reader != table_reader::foreach_start && is_constructed(o)) {
         for (const native_property& p : n->properties) {
             zval v;
             ZVAL_UNDEF(&v);
             if (!edge([&] { p.get(o, &v); })) {
                 release_zval(&v);
-                break;  // the exception is pending; the table as it stands
+                if (reader == table_reader::foreach_step) {
+                    // No stale value is iterated: this slot and the ones not
+                    // refreshed yet are skipped (undefined, unless foreach by
+                    // reference made them references), and the exception is
+                    // raised inside the loop, at its next check.
+                    skip_unrefreshed(o, n, &p);
+                    defer_exception();
+                }
+                break;  // otherwise the exception is pending; the table as it stands
             }
             zval* slot = OBJ_PROP(o, p.info->offset);
             // foreach by reference over the table made the slot a reference

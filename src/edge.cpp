@@ -1,6 +1,7 @@
 // src/edge.cpp — the compiled half of the guarded edge (phpbind/detail/edge.hpp).
 #include <phpbind/detail/edge.hpp>
 #include <phpbind/lifetime.hpp>
+#include "internal.hpp"
 
 PHPBIND_NAMESPACE_BEGIN
 namespace detail {
@@ -143,6 +144,114 @@ void release_last(zend_refcounted* ref) noexcept {
 
 void possible_root(zend_refcounted* ref) noexcept {
     into_php_nothrow([](void* r) { gc_possible_root(static_cast<zend_refcounted*>(r)); }, ref);
+}
+
+// ---- exceptions the engine cannot take where they happen ----------------------
+//
+// A few handlers are called where the engine never checks for an exception
+// afterwards (get_properties from ZEND_FE_FETCH_R/RW: the loop body would run
+// with it pending). Such an exception is set aside and raised at the next
+// instruction boundary where the VM checks for interrupts (a jump, the loop's
+// next iteration or its exit, a call), through zend_interrupt_function: the
+// engine's own way to act between instructions (zend_interrupt_helper).
+namespace {
+struct deferred_state {
+    zend_object* exception = nullptr;  // set aside, newest first (the older ones are its previous chain)
+    const zend_execute_data* frame = nullptr;  // where it was set aside
+    const zend_op* opline = nullptr;
+};
+thread_local deferred_state t_deferred;
+void (*g_previous_interrupt)(zend_execute_data*) = nullptr;
+unsigned g_interrupt_users = 0;  // the modules of this library copy that started
+
+void raise_deferred(zend_execute_data* ex) {
+    const zend_op* at = ex ? ex->opline : nullptr;  // zend_interrupt_helper saved it
+    // The previous holder first (pcntl dispatches signal handlers there, and
+    // zend_call_function() runs nothing while an exception is pending).
+    if (g_previous_interrupt) g_previous_interrupt(ex);
+    zend_object* e = t_deferred.exception;
+    if (!e || !ex) return;
+    t_deferred.exception = nullptr;
+    // ZEND_FE_FETCH_R/RW that left its loop jumped to the instruction after it,
+    // where the loop's iterator is no longer live (its zend_live_range ends
+    // there): raised from the FE_FETCH itself instead, as if that had thrown,
+    // so the unwinding frees the iterator and the try around the loop catches it.
+    const zend_op* op = t_deferred.opline;
+    if (ex == t_deferred.frame && op && (op->opcode == ZEND_FE_FETCH_R || op->opcode == ZEND_FE_FETCH_RW) &&
+        at == ZEND_OFFSET_TO_OPLINE(op, op->extended_value)) {
+        at = op;
+    }
+    if (!EG(exception)) {
+        ex->opline = at;
+        if (!zend_is_unwind_exit(e)) return zend_throw_exception_internal(e);  // takes the reference
+        EG(exception) = e;  // as zend_throw_unwind_exit() does
+        EG(opline_before_exception) = at;
+        ex->opline = EG(exception_op);
+        return;
+    }
+    // The previous holder threw too: one unwinding, from `at`.
+    EG(opline_before_exception) = at;
+    if (zend_is_unwind_exit(e)) {
+        zend_object* thrown = EG(exception);  // exit() goes before it
+        EG(exception) = e;
+        OBJ_RELEASE(thrown);
+    } else {
+        zend_throw_exception_internal(e);  // chains to it (or yields to an exit() it made)
+    }
+}
+}  // namespace
+
+void defer_exception() noexcept {
+    zend_object* e = EG(exception);
+    if (!e) return;
+    // The reference moves here. Not zend_clear_exception(): it would also drop
+    // EG(prev_exception), which belongs to whoever saved it.
+    EG(exception) = nullptr;
+    zend_execute_data* ex = EG(current_execute_data);
+    const bool user_frame = ex && ex->func && ZEND_USER_CODE(ex->func->type);
+    if (user_frame && ex->opline == EG(exception_op)) ex->opline = EG(opline_before_exception);  // the throw's redirect
+    deferred_state& d = t_deferred;
+    if (d.exception && zend_is_unwind_exit(d.exception)) {
+        OBJ_RELEASE(e);  // exit() is on its way already
+        return;
+    }
+    if (d.exception && zend_is_unwind_exit(e)) {
+        OBJ_RELEASE(d.exception);  // exit() goes before any exception
+    } else if (d.exception) {
+        zend_exception_set_previous(e, d.exception);  // the engine's order: the older is previous
+    }
+    d.exception = e;
+    d.frame = ex;
+    d.opline = user_frame ? ex->opline : nullptr;
+#if PHP_VERSION_ID >= 80200
+    zend_atomic_bool_store_ex(&EG(vm_interrupt), true);
+#else
+    EG(vm_interrupt) = 1;
+#endif
+}
+
+void drop_deferred_exception() noexcept {
+    // The request ended before the VM reached an interrupt check (the script's
+    // last instruction was the loop's exit): nothing is left to raise it in.
+    if (zend_object* e = t_deferred.exception) {
+        t_deferred.exception = nullptr;
+        OBJ_RELEASE(e);
+    }
+}
+
+void interrupt_hook_acquire() noexcept {
+    // Once per copy of this library: a second install would make the chain loop.
+    if (g_interrupt_users++ != 0) return;
+    g_previous_interrupt = zend_interrupt_function;
+    zend_interrupt_function = raise_deferred;
+}
+
+void interrupt_hook_release() noexcept {
+    if (g_interrupt_users == 0 || --g_interrupt_users != 0) return;
+    // Modules shut down in the reverse order of their startup, so a holder
+    // installed after this one has restored its own by now.
+    if (zend_interrupt_function == raise_deferred) zend_interrupt_function = g_previous_interrupt;
+    g_previous_interrupt = nullptr;
 }
 
 }  // namespace detail

@@ -28,6 +28,15 @@ uint64_t oldest_request_stamp() noexcept;  // of the running requests (every thr
 // A refusal's path (persistent.cpp): `[3]` for an int key, `['it\'s']` for a string key.
 void append_path_element(std::string& out, const zend_string* key, zend_ulong h);
 
+// An exception raised where the engine does not check for one (edge.cpp): set
+// aside, raised at the VM's next interrupt check. The hook is installed while a
+// module of this library copy is started; what is still set aside when a
+// request ends is dropped.
+void defer_exception() noexcept;
+void drop_deferred_exception() noexcept;
+void interrupt_hook_acquire() noexcept;
+void interrupt_hook_release() noexcept;
+
 // When the extension is unloaded.
 void free_call_data() noexcept;  // call.cpp
 void free_deferred_list() noexcept;  // persistent.cpp

@@ -105,6 +105,7 @@ void request_ending() {
         release_zval(&v);  // may run __destruct: through the edge
     }
     heap_request_ending();
+    drop_deferred_exception();
     clear_function_cache();
 }
 

@@ -210,12 +210,14 @@ zend_result module::startup(int type, int module_number) {
     if (EG(exception)) return FAILURE;
     guard.started = run_callbacks(name_, "startup", E_CORE_WARNING, on_startup_.begin(), on_startup_.end());
     if (guard.started && stub_) detail::write_stub_metadata(*stub_, name_);
+    if (guard.started) detail::interrupt_hook_acquire();
     return guard.started ? SUCCESS : FAILURE;
 }
 
 zend_result module::shutdown() {
     run_callbacks(name_, "shutdown", E_CORE_WARNING, on_shutdown_.rbegin(), on_shutdown_.rend());
     if (globals_) globals_->unregister_ini();
+    detail::interrupt_hook_release();
     return SUCCESS;
 }
 

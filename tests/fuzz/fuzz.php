@@ -48,11 +48,6 @@ const FZ_DENY = [
 // target as the log does: "function", "Class::method" or "Class@handler-op".
 // Remove an entry when its defect is fixed.
 const FZ_KNOWN_DEFECTS = [
-    // On a debug engine: foreach over an object of PhpBind\Edge\Handlers whose C++ object was never
-    // constructed, while its handlers' PHP callback throws, leaves a hashtable iterator the engine
-    // reports leaked; a later exception in the same request then stays pending past its catch
-    // (ZEND_INIT_FCALL asserts !EG(exception)). Reproduced without the fuzzer; not yet fixed.
-    'PhpBind\Edge\Handlers@foreach',
 ];
 
 // Parameters whose value decides how much work a call does: only small values, so
