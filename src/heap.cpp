@@ -565,7 +565,13 @@ void Heap::put(std::string_view key, ValueView value, std::string_view name, int
     e->g = g;
     e->generation = ++space.dir().generations;
     e->handed = 0;
-    e->expires = ttl_seconds > 0 ? detail::now_seconds() + ttl_seconds : 0;
+    if (ttl_seconds > 0) {
+        // A TTL past the end of the clock never expires (the sum would wrap into the past).
+        const int64_t now = detail::now_seconds();
+        e->expires = ttl_seconds > std::numeric_limits<int64_t>::max() - now ? 0 : now + ttl_seconds;
+    } else {
+        e->expires = 0;
+    }
     e->rebuilt_stamp = 0;
     space.reclaim();
 }

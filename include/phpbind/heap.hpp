@@ -124,7 +124,8 @@ public:
     /// Stores a deep copy of `value` under `key` (replacing what was there).
     /// Throws php::heap_unstorable, naming the path (`name` is the root:
     /// "$root"), before anything is allocated; php::heap_full when the memory
-    /// has no room. `ttl_seconds` > 0: the key expires that long after the put.
+    /// has no room. `ttl_seconds` > 0: the key expires that long after the put (never, if that is
+    /// past the end of the clock).
     void put(std::string_view key, ValueView value, std::string_view name = "$root", int64_t ttl_seconds = 0);
     /// The value stored under `key`, or nothing. Needs a running request.
     /// Data comes back without copying (immutable arrays, interned strings);

@@ -77,6 +77,10 @@ $keys = pb_heap_keys();
 sort($keys);
 echo implode(',', $keys), "\n";
 
+// A TTL too long to add to the clock does not wrap around into the past: the key never expires.
+pb_heap_put('forever', 'kept', PHP_INT_MAX);
+var_dump(pb_heap_get('forever'));
+
 // Replacing a key: the old value stays readable where it was handed out.
 pb_heap_put('swap', ['v' => 1]);
 $old = pb_heap_get('swap');
@@ -136,6 +140,7 @@ quoted key: $root['it\'s']['\\']: a resource cannot be stored
 $root['list'][0]: an object of class Open cannot be stored: it has dynamic properties
 bool(false)
 b,data,e,f,i,n,s,strings
+string(4) "kept"
 int(1)
 int(2)
 retired while handed out: 1
