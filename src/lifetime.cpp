@@ -2,6 +2,7 @@
 // for phpbind, retained values released at its end, the debug checks.
 #include <phpbind/detail/edge.hpp>
 #include <phpbind/lifetime.hpp>
+#include <phpbind/observer.hpp>
 #include "internal.hpp"
 
 #include <cstdio>
@@ -88,6 +89,7 @@ void request_started() {
         heap_request_started();
         s.ending_modules = 0;
         unwinding = unwind_state{};  // nothing a previous request left unwinding applies to this one
+        ending_frame = nullptr;  // nor a frame a fatal error struck in (observer.hpp)
     }
 }
 

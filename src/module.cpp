@@ -169,6 +169,7 @@ bool run_callbacks(const std::string& module_name, const char* phase, int level,
 
 zend_result module::startup(int type, int module_number) {
     module_number_ = module_number;
+    module_type_ = type;
     if (!report_errors()) return FAILURE;
     // INI entries first: constants, classes and startup callbacks may read
     // them. A module that fails to start gets no MSHUTDOWN, so the guard takes
@@ -212,6 +213,24 @@ zend_result module::startup(int type, int module_number) {
     if (guard.started && stub_) detail::write_stub_metadata(*stub_, name_);
     if (guard.started) detail::interrupt_hook_acquire();
     return guard.started ? SUCCESS : FAILURE;
+}
+
+void module::at_engine_startup(void (*f)()) {
+    at_startup([this, f](int) {
+        // The engine sizes its observer slots once all startup modules are in
+        // (zend_observer_post_startup): one registered later writes past them.
+        // Not a failed startup: the engine's own path for a dl() module whose
+        // startup fails reads the freed module entry at shutdown.
+        if (module_type_ != MODULE_PERSISTENT) {
+            if (std::exchange(observers_refused_, true)) return;  // one warning for all of them
+            zend_error(E_CORE_WARNING,
+                       "%s: observers need the extension loaded at startup (php.ini or -d extension=), not by dl(): "
+                       "its observers are off",
+                       name_.c_str());
+            return;
+        }
+        f();
+    });
 }
 
 zend_result module::shutdown() {

@@ -14,6 +14,7 @@
 #pragma once
 
 #include <phpbind/function.hpp>
+#include <phpbind/observer.hpp>
 
 #include <deque>
 #include <functional>
@@ -147,6 +148,34 @@ public:
     /// At RSHUTDOWN (after shutdown functions and destructors), in reverse order.
     module& on_request_end(std::function<void()> f);
 
+    /// Observes the engine's calls (zend_observer_fcall_register): `Filter(php::Frame)` decides
+    /// once per function whether to watch it (nullptr: every function); `Begin(php::Frame)` runs
+    /// when a watched function starts, `End(php::Frame, php::ValueView* result)` when it returns
+    /// or an exception leaves it (result: nullptr if the engine has none). Either may be nullptr.
+    /// The engine calls generated handlers with no lookup in between. A C++ or PHP exception from
+    /// `End` is raised at the call site, as if the call threw; from `Filter` or `Begin`, at the
+    /// engine's next interrupt check (a user function's first instruction; just after an internal
+    /// function returns); one raised while another unwinds is chained to it. Needs the extension
+    /// loaded at startup: loaded by dl(), the module works but observes nothing (a warning says so).
+    template <auto Filter, auto Begin, auto End = nullptr>
+    module& observe_calls() {
+        static_assert(!std::is_same_v<decltype(Begin), std::nullptr_t> ||
+                          !std::is_same_v<decltype(End), std::nullptr_t>,
+                      "phpbind: observe_calls needs a Begin or an End callback");
+        at_engine_startup([] { detail::register_call_observer(&detail::call_observer<Filter, Begin, End>::init); });
+        return *this;
+    }
+
+    /// Observes every error, warning, notice and deprecation the engine raises
+    /// (zend_observer_error_register): `F(const php::error_report&)` runs before any error handler,
+    /// whether or not `@` or error_reporting silence it; an exception from it is pending as one
+    /// from an error handler would be. Loaded at startup only, as observe_calls().
+    template <auto F>
+    module& observe_errors() {
+        at_engine_startup([] { detail::register_error_observer(&detail::observe_error<F>); });
+        return *this;
+    }
+
     /// Extra rows for phpinfo(); the section always shows support and version.
     module& info(std::function<void(info_table&)> f);
 
@@ -233,6 +262,9 @@ public:
 private:
     static constexpr size_t stateful_slots = 8;
 
+    // Startup work only an extension loaded with the engine may do (not dl()).
+    void at_engine_startup(void (*f)());
+
     template <class Fn, class S, class F, size_t... I, class... Extra>
     void bind_stateful(std::string_view name, F&& f, std::index_sequence<I...>, const Extra&... extra) {
         bool done = false;
@@ -274,6 +306,8 @@ private:
     bool finished_ = false;
     bool registers_once_ = false;
     int module_number_ = 0;
+    int module_type_ = 0;  // MODULE_PERSISTENT, or MODULE_TEMPORARY for dl()
+    bool observers_refused_ = false;  // dl(): the warning was given
     std::shared_ptr<detail::globals_registry> globals_;  // INI entries and globals (src/ini.cpp)
     struct stub_deleter {
         void operator()(detail::stub_metadata* s) const noexcept;

@@ -16,6 +16,7 @@
 #pragma once
 
 #include <phpbind/call.hpp>
+#include <phpbind/observer.hpp>
 #include <phpbind/value.hpp>
 
 #include <atomic>
@@ -31,14 +32,6 @@ namespace detail {
 struct lib_runtime;
 int lib_runtime_init(lib_runtime& lib, int argc, char** argv, std::vector<zend_module_entry*> modules) noexcept;
 }  // namespace detail
-
-/// A PHP error, warning or notice, as the engine reported it.
-struct error_report {
-    int type;  // E_WARNING, E_ERROR, ...
-    std::string_view message;
-    std::string_view file;
-    uint32_t line;
-};
 
 /// How php::Runtime starts the engine: argv, INI settings, php.ini loading, the host's modules,
 /// output and error callbacks.

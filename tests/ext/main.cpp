@@ -16,6 +16,7 @@ PHPBIND_EXTENSION(phpbind_test, m) {
     register_enums(m);
     register_protocols(m);
     register_edges(m);
+    register_observers(m);
 #ifdef PHPBIND_TEST_ASAN_PROBE
     register_asan_probe(m);
 #endif

@@ -30,14 +30,16 @@ while IFS= read -r hit; do
 done < <(grep -n 'raise_current_exception' -r include src | grep -v '^[^:]*:[0-9]*: *//' || true)
 
 # release_edge() is for the handlers the engine runs while releasing values
-# (free_obj, get_gc, an iterator's dtor) and for lifecycle callbacks and INI
-# validators; every other handler uses edge(), whose happy path keeps no state.
+# (free_obj, get_gc, an iterator's dtor), for lifecycle callbacks and INI
+# validators, and for observers (a call's end is observed while an exception
+# unwinds it); every other handler uses edge(), whose happy path keeps no state.
 while IFS= read -r hit; do
   case "$hit" in
     include/phpbind/detail/edge.hpp:*) ;;
     include/phpbind/detail/object_layout.hpp:*release_native*|include/phpbind/gc.hpp:*'->gc(v)'*) ;;
     include/phpbind/class_protocols.hpp:*'cur.~Cursor()'*) ;;
     include/phpbind/ini.hpp:*|src/module.cpp:*) ;;
+    include/phpbind/observer.hpp:*) ;;  # observers: also run while the engine unwinds an exception
     *) report "release_edge outside the release handlers and callbacks: $hit" ;;
   esac
 done < <(grep -n 'release_edge(' -r include src | grep -v '^[^:]*:[0-9]*: *//' || true)

@@ -17,4 +17,4 @@ require __DIR__ . '/crossing_matrix.inc';
 pb_crossing_matrix(['implicit']);
 ?>
 --EXPECT--
-15 cells, all as expected
+20 cells, all as expected
