@@ -30,7 +30,7 @@ opcache_args="-d zend_extension=opcache -d opcache.enable=1 -d opcache.enable_cl
 opcache_jit_args="-d zend_extension=opcache -d opcache.enable=1 -d opcache.enable_cli=1 -d opcache.jit=tracing -d opcache.jit_buffer_size=64M"
 # The tests that run php; the others (C++, embed, compile checks, docs) do not
 # load opcache and are covered by `make test`.
-opcache_tests='^(phpt|phpt-valgrind|phpt-debug|phpt-asan|resident-phpt|resident-phpt-valgrind|resident-phpt-debug|resident-phpt-asan|example-hello|memory-model|fuzz|fuzz-asan)$'
+opcache_tests='^(phpt|phpt-valgrind|phpt-debug|phpt-asan|resident-phpt|resident-phpt-valgrind|resident-phpt-debug|resident-phpt-asan|profiler-phpt|profiler-phpt-valgrind|profiler-phpt-debug|profiler-phpt-asan|example-hello|memory-model|fuzz|fuzz-asan)$'
 
 # A build directory configured from scratch for one configuration, built, tested.
 suite() {  # name, extra cmake flags...
