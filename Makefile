@@ -3,8 +3,9 @@
 #   make demo    build examples/hello and run its demo in php
 #   make test    build everything and run the whole test suite
 #   make test-matrix  the suite against debug/ZTS engines, clang-19, opcache and its JIT
-#   make bench   measure call overhead against a hand-written C extension, and
-#                the persistent heap's fetch cost against APCu
+#   make bench   measure call overhead against a hand-written C extension, the
+#                persistent heap's fetch cost against APCu, and an observed call
+#                against a hand-written C observer
 #   make fuzz    a long fuzz run (FUZZ_SEEDS x FUZZ_CALLS, plain and ASan)
 #
 # Each installs missing Debian packages first (as root; otherwise it prints
@@ -43,6 +44,7 @@ bench: configure
 	@bash tools/ensure-deps.sh $(BENCH_PACKAGES)
 	cmake --build $(BUILD) --target bench
 	cmake --build $(BUILD) --target bench-heap
+	cmake --build $(BUILD) --target bench-observer
 
 FUZZ_SEEDS ?= 11,12,13,14
 FUZZ_CALLS ?= 25000
