@@ -5,15 +5,19 @@ phpbind_test
 --FILE--
 <?php
 function obs_add($a, $b = 10, ...$rest) { return $a + $b; }
-function obs_void() {}
+function obs_void() { $GLOBALS['touched'] = true; }
 function other() { return 1; }
-class ObsTarget { function m(string $s) { return strtoupper($s); } static function s() { return null; } }
+class ObsTarget { function m(string $s) { return strtoupper($s); } static function s() { return $GLOBALS['nothing'] ?? null; } }
 function obs_begin_throws($x) { echo "body ran\n"; return $x; }
-function obs_end_throws() { return 5; }
-function obs_begin_calls_php() { return "x"; }
+function obs_end_throws() { return $GLOBALS['five']; }
+function obs_begin_calls_php() { return $GLOBALS['x']; }
 function obs_thrower() { throw new DomainException("from PHP called by the observer"); }
 function obs_begin_calls_throwing_php() { echo "body ran\n"; }
 function obs_inner_throws() { throw new RuntimeException("inner"); }
+// Bodies that are not a constant: opcache inlines a function that only returns
+// one, and an inlined call is not a call (no observer sees it).
+$five = 5;
+$x = "x";
 
 echo obs_add(1, 2), "\n";
 echo obs_add(1, 2, 3, 4), "\n";
@@ -94,7 +98,7 @@ Array
 )
 1
 
-Notice: user notice in %s on line 32
+Notice: user notice in %s on line %d
 Array
 (
     [0] => error 2: Undefined variable $undefined
