@@ -19,8 +19,8 @@
 
 PHPBIND_NAMESPACE_BEGIN
 
-/// A call the engine is making, as an observer sees it: the function, its class, its arguments,
-/// where it was called from. Borrowed: valid during the observer callback it was given to.
+/// A call the engine is making, as an observer sees it: the function, its class, where it is
+/// declared, its arguments. Borrowed: valid during the observer callback it was given to.
 class Frame {
 public:
     explicit Frame(zend_execute_data* ex) noexcept : ex_(ex) {}
