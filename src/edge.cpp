@@ -160,7 +160,11 @@ struct deferred_state {
     const zend_execute_data* frame = nullptr;  // where it was set aside
     const zend_op* opline = nullptr;
 };
+#ifdef ZTS
 thread_local deferred_state t_deferred;
+#else
+deferred_state t_deferred;
+#endif
 void (*g_previous_interrupt)(zend_execute_data*) = nullptr;
 unsigned g_interrupt_users = 0;  // the modules of this library copy that started
 
