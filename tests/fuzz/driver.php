@@ -221,19 +221,10 @@ final class Driver {
         $log = "{$this->work}/seed-$seed.log";
         $state_path = "{$this->work}/seed-$seed.state.json";
         $failed = 0;
-        $retried = false;
         @unlink($log);
         while ($start < $this->calls) {
             @unlink($state_path);
             $r = $this->spawn(["--seed=$seed", "--calls={$this->calls}", "--start=$start", "--log=$log", "--state=$state_path"], "seed-$seed");
-            // LeakSanitizer failing in itself at exit (its tracer thread crashed) says
-            // nothing about the code: the same cases run again, once.
-            if (!$retried && str_contains($r[4], 'LeakSanitizer has encountered a fatal error')) {
-                fwrite(STDERR, "{$this->name}: seed $seed: LeakSanitizer failed internally after cases from $start; running them again\n");
-                $retried = true;
-                continue;
-            }
-            $retried = false;
             $state = is_file($state_path) ? json_decode((string) file_get_contents($state_path), true) : null;
             if ($state) $this->merge($state['stats']);
             $verdict = $this->judge($r, $state);
