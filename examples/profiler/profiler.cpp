@@ -82,8 +82,11 @@ void leave(php::Frame, php::ValueView*) {
 std::vector<const function_stats*> ranked() {
     std::vector<const function_stats*> out;
     for (const auto& r : profile->rows) out.push_back(&r);
-    std::stable_sort(out.begin(), out.end(), [](const function_stats* a, const function_stats* b) {
-        return a->inclusive_ns != b->inclusive_ns ? a->inclusive_ns > b->inclusive_ns : a->calls > b->calls;
+    // Ties keep first-call order: the rows live in one vector, in the order they were first seen.
+    std::sort(out.begin(), out.end(), [](const function_stats* a, const function_stats* b) {
+        if (a->inclusive_ns != b->inclusive_ns) return a->inclusive_ns > b->inclusive_ns;
+        if (a->calls != b->calls) return a->calls > b->calls;
+        return a < b;
     });
     return out;
 }
