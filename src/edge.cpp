@@ -55,14 +55,19 @@ void into_php_aside(void (*fn)(void*), void* ctx) {
     EG(exception) = nullptr;
     bool bailed = run_guarded(fn, ctx);
     zend_object* raised = EG(exception);
-    EG(exception) = in_flight;
-    EG(opline_before_exception) = opline;
-    unwinding.pending |= recorded;
     if (bailed) {
+        // A fatal error ends the script: the exception that was in flight is
+        // not reported afterwards, as when __destruct fails fatally during an
+        // unwinding (zend_objects_destroy_object() loses the one it set aside).
+        EG(exception) = nullptr;
         if (raised) OBJ_RELEASE(raised);
+        if (in_flight) OBJ_RELEASE(in_flight);
         unwinding.pending |= unwind_state::fatal;
         throw_fatal_error();
     }
+    EG(exception) = in_flight;
+    EG(opline_before_exception) = opline;
+    unwinding.pending |= recorded;
     if (raised) throw_exception_object(raised);
 }
 

@@ -37,6 +37,14 @@ void drop_deferred_exception() noexcept;
 void interrupt_hook_acquire() noexcept;
 void interrupt_hook_release() noexcept;
 
+// Engine hooks (hooks.cpp): those installed for the request are removed at
+// its end (the last RSHUTDOWN); hooks that could not be unlinked yet are
+// retried at every request start and end and module shutdown.
+void hooks_request_ending() noexcept;
+void hooks_sweep() noexcept;
+void hooks_module_started() noexcept;
+void hooks_module_shutdown(bool engine_ending) noexcept;
+
 // When the extension is unloaded.
 void free_call_data() noexcept;  // call.cpp
 void free_deferred_list() noexcept;  // persistent.cpp

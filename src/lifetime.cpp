@@ -90,6 +90,7 @@ void request_started() {
         s.ending_modules = 0;
         unwinding = unwind_state{};  // nothing a previous request left unwinding applies to this one
         ending_frame = nullptr;  // nor a frame a fatal error struck in (observer.hpp)
+        hooks_sweep();
     }
 }
 
@@ -106,6 +107,7 @@ void request_ending() {
         unlink(*n);
         release_zval(&v);  // may run __destruct: through the edge
     }
+    hooks_request_ending();  // no user code runs after this
     heap_request_ending();
     drop_deferred_exception();
     clear_function_cache();
@@ -126,6 +128,7 @@ void request_finished() {
 #endif
     s.in_request = false;
     ++s.epoch;
+    hooks_sweep();
     drop_stamp(s.stamp);
     s.stamp = 0;
     // Again: objects freed after the last RSHUTDOWN (shutdown functions'

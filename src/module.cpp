@@ -211,7 +211,12 @@ zend_result module::startup(int type, int module_number) {
     if (EG(exception)) return FAILURE;
     guard.started = run_callbacks(name_, "startup", E_CORE_WARNING, on_startup_.begin(), on_startup_.end());
     if (guard.started && stub_) detail::write_stub_metadata(*stub_, name_);
-    if (guard.started) detail::interrupt_hook_acquire();
+    if (guard.started) {
+        detail::interrupt_hook_acquire();
+        detail::hooks_module_started();
+        for (detail::hook_state* h : hooks_) detail::hook_acquire_module(*h);
+        hooks_held_ = true;
+    }
     return guard.started ? SUCCESS : FAILURE;
 }
 
@@ -236,6 +241,10 @@ void module::at_engine_startup(void (*f)()) {
 zend_result module::shutdown() {
     run_callbacks(name_, "shutdown", E_CORE_WARNING, on_shutdown_.rbegin(), on_shutdown_.rend());
     if (globals_) globals_->unregister_ini();
+    if (std::exchange(hooks_held_, false)) {
+        for (auto it = hooks_.rbegin(); it != hooks_.rend(); ++it) detail::hook_release_module(**it);
+        detail::hooks_module_shutdown(module_type_ == MODULE_PERSISTENT);
+    }
     detail::interrupt_hook_release();
     return SUCCESS;
 }

@@ -14,6 +14,7 @@
 #pragma once
 
 #include <phpbind/function.hpp>
+#include <phpbind/hooks.hpp>
 #include <phpbind/observer.hpp>
 
 #include <deque>
@@ -176,6 +177,19 @@ public:
         return *this;
     }
 
+    /// Hooks an engine pointer for the module's lifetime (phpbind/hooks.hpp): `hook<Point, &F>()`
+    /// with `R F(php::hooks::proceed<Point>, args...)`, or `hook<Point, &Before, &After>()`
+    /// (either may be nullptr). Linked at MINIT after the startup callbacks, in the order of the
+    /// calls; unlinked at MSHUTDOWN in the reverse order. Several modules of one library copy
+    /// asking for the same hook share one link (the first links, the last unlinks).
+    template <class Point, auto... F>
+    module& hook() {
+        static_assert(sizeof...(F) == 1 || sizeof...(F) == 2,
+                      "phpbind: hook<Point, &Around>() or hook<Point, &Before, &After>()");
+        hooks_.push_back(&detail::hook<Point, F...>::state);
+        return *this;
+    }
+
     /// Extra rows for phpinfo(); the section always shows support and version.
     module& info(std::function<void(info_table&)> f);
 
@@ -308,6 +322,8 @@ private:
     int module_number_ = 0;
     int module_type_ = 0;  // MODULE_PERSISTENT, or MODULE_TEMPORARY for dl()
     bool observers_refused_ = false;  // dl(): the warning was given
+    std::vector<detail::hook_state*> hooks_;  // module::hook(), in the order asked
+    bool hooks_held_ = false;  // linked by startup(), until shutdown()
     std::shared_ptr<detail::globals_registry> globals_;  // INI entries and globals (src/ini.cpp)
     struct stub_deleter {
         void operator()(detail::stub_metadata* s) const noexcept;

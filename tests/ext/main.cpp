@@ -17,6 +17,7 @@ PHPBIND_EXTENSION(phpbind_test, m) {
     register_protocols(m);
     register_edges(m);
     register_observers(m);
+    register_hooks(m);
 #ifdef PHPBIND_TEST_ASAN_PROBE
     register_asan_probe(m);
 #endif

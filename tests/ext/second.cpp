@@ -18,6 +18,28 @@ void log_event(const char* what) {
     }
 }
 std::string hello(std::string_view who) { return "second says hello to " + std::string(who); }
+
+// Hooks on the same engine pointers as phpbind_test's, from this separately
+// built copy of phpbind (tests/phpt/hooks/two_extensions.phpt).
+namespace hk = php::hooks;
+int64_t g_compiled = 0;
+std::string g_callback;  // called with "second:<function>" by the request hook
+zend_op_array* count_compiled(hk::proceed<hk::compile_file> next, zend_file_handle* fh, int type) {
+    ++g_compiled;
+    return next(fh, type);
+}
+int g_depth = 0;  // the callback runs once, not for the calls it makes itself
+void exec_internal(hk::proceed<hk::execute_internal> next, zend_execute_data* ex, zval* rv) {
+    php::Frame f(ex);
+    if (f.name() == "str_repeat" && !g_callback.empty() && g_depth == 0) {
+        ++g_depth;
+        struct leave {
+            ~leave() { --g_depth; }
+        } l;
+        php::call(g_callback, "second:" + std::string(f.name()));
+    }
+    next(ex, rv);
+}
 int64_t requests_seen() { return g_rinit; }
 }  // namespace
 
@@ -25,9 +47,18 @@ PHPBIND_EXTENSION(phpbind_second, m) {
     m.version("2.0.0");
     m.def<&hello>("second_hello", php::arg("who"));
     m.def<&requests_seen>("second_requests_seen");
+    m.hook<hk::compile_file, &count_compiled>();
+    m.def("second_hook_compiled", [] { return g_compiled; });
+    m.def("second_hook_install", [](std::string_view callback) {
+        hk::install<hk::execute_internal, &exec_internal>();
+        g_callback = callback;
+    });
+    m.def("second_hook_remove", [] { hk::remove<hk::execute_internal, &exec_internal>(); });
+    m.def("second_hook_installed", [] { return hk::installed<hk::execute_internal, &exec_internal>(); });
     m.on_startup([] { log_event("MINIT"); });
     m.on_request_start([] {
         ++g_rinit;
+        g_callback.clear();
         log_event("RINIT");
     });
     m.on_request_end([] { log_event("RSHUTDOWN"); });

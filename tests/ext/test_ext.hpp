@@ -32,4 +32,5 @@ void register_enums(php::module& m);
 void register_protocols(php::module& m);
 void register_edges(php::module& m);
 void register_observers(php::module& m);
+void register_hooks(php::module& m);
 void register_asan_probe(php::module& m);

@@ -1,0 +1,198 @@
+// tests/ext/hooks.cpp — engine hooks (phpbind/hooks.hpp): hooks for the
+// module's lifetime (compile_file) and hooks a request installs by name, each
+// recording what it saw and calling an optional PHP callback with a tag, so a
+// test can watch the chain's order and make a hook fail in every way
+// (tests/phpt/hooks/, the crossing matrix in tests/phpt/edges/).
+#include "test_ext.hpp"
+
+#include <string>
+#include <vector>
+
+namespace hk = php::hooks;
+
+namespace {
+
+std::vector<std::string> g_log;  // this request's records
+std::string g_callback;  // a PHP function every request hook calls with its tag ("" for none)
+int g_depth = 0;  // a hook's callback runs once, not for what it causes itself
+int64_t g_compiled = 0;  // files compiled since startup (the module-lifetime hook)
+
+bool starts_with(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
+std::string str(const zend_string* s) { return s ? std::string(ZSTR_VAL(s), ZSTR_LEN(s)) : std::string(); }
+
+void notify(const std::string& tag) {
+    g_log.push_back(tag);
+    if (g_callback.empty() || g_depth > 0) return;
+    ++g_depth;
+    struct leave {
+        ~leave() { --g_depth; }
+    } l;
+    php::call(g_callback, tag);
+}
+
+// -- the module's lifetime -------------------------------------------------------
+zend_op_array* count_compiled(hk::proceed<hk::compile_file> next, zend_file_handle* fh, int type) {
+    ++g_compiled;
+    return next(fh, type);
+}
+
+// -- request hooks ---------------------------------------------------------------
+void exec_user(hk::proceed<hk::execute_ex> next, zend_execute_data* ex) {
+    php::Frame f(ex);
+    if (!starts_with(f.name(), "hk_")) return next(ex);
+    notify("execute_ex:" + f.qualified_name());
+    next(ex);
+    g_log.push_back("execute_ex done:" + f.qualified_name() + (EG(exception) ? " [exception]" : ""));
+}
+
+// Skips pb_hook_target() and returns "replaced" for it; watches str_repeat.
+void exec_internal(hk::proceed<hk::execute_internal> next, zend_execute_data* ex, zval* rv) {
+    php::Frame f(ex);
+    if (f.name() == "pb_hook_target") {
+        notify("execute_internal:replaced");
+        ZVAL_STRING(rv, "replaced");
+        return;
+    }
+    if (f.name() != "str_repeat") return next(ex, rv);
+    notify("execute_internal:" + f.qualified_name());
+    next(ex, rv);
+}
+
+// The before/after form: here the after half calls the callback; a before-only
+// hook does it in the before half.
+void internal_before(zend_execute_data* ex, zval*) {
+    if (php::Frame(ex).name() == "str_repeat") g_log.push_back("before:str_repeat");
+}
+void internal_before_notify(zend_execute_data* ex, zval*) {
+    if (php::Frame(ex).name() == "str_repeat") notify("before only:str_repeat");
+}
+void internal_after(zend_execute_data* ex, zval* rv) {
+    if (php::Frame(ex).name() == "str_repeat")
+        notify(std::string("after:str_repeat = ") + php::ValueView(rv).type_name());
+}
+
+#if PHP_VERSION_ID >= 80200
+zend_op_array* compile_eval(hk::proceed<hk::compile_string> next, zend_string* src, const char* file,
+                            zend_compile_position pos) {
+#else
+zend_op_array* compile_eval(hk::proceed<hk::compile_string> next, zend_string* src, const char* file) {
+#endif
+    const std::string code = str(src);
+    notify("compile_string:" + code);
+    if (code.find("BLOCKED") != std::string::npos) throw php::runtime_exception("eval of BLOCKED code refused");
+#if PHP_VERSION_ID >= 80200
+    return next(src, file, pos);
+#else
+    return next(src, file);
+#endif
+}
+
+void on_error(hk::proceed<hk::error_cb> next, int type, zend_string* file, uint32_t line, zend_string* message) {
+    const std::string m = str(message);
+    notify("error_cb " + std::to_string(type) + ":" + m);
+    if (m.find("swallow") != std::string::npos) return;  // not displayed, not logged
+    next(type, file, line, message);
+}
+
+void on_throw(zend_object* ex) { notify("throw:" + str(ex->ce->name)); }
+
+void on_interrupt(zend_execute_data*) { g_log.push_back("interrupt"); }
+
+template <class Point, auto... F>
+struct request_hook {
+    static void install() { hk::install<Point, F...>(); }
+    static void remove() { hk::remove<Point, F...>(); }
+    static bool installed() { return hk::installed<Point, F...>(); }
+};
+
+struct named_hook {
+    const char* name;
+    void (*install)();
+    void (*remove)();
+    bool (*installed)();
+};
+
+template <class H>
+constexpr named_hook named(const char* name) {
+    return {name, &H::install, &H::remove, &H::installed};
+}
+
+const named_hook g_hooks[] = {
+    named<request_hook<hk::execute_ex, &exec_user>>("execute_ex"),
+    named<request_hook<hk::execute_internal, &exec_internal>>("execute_internal"),
+    named<request_hook<hk::execute_internal, &internal_before, &internal_after>>("execute_internal/before-after"),
+    named<request_hook<hk::execute_internal, &internal_before_notify, nullptr>>("execute_internal/before"),
+    named<request_hook<hk::compile_string, &compile_eval>>("compile_string"),
+    named<request_hook<hk::error_cb, &on_error>>("error_cb"),
+    named<request_hook<hk::throw_exception, &on_throw, nullptr>>("throw_exception"),
+    named<request_hook<hk::interrupt, &on_interrupt, nullptr>>("interrupt"),
+};
+
+const named_hook& find(std::string_view name) {
+    for (const auto& h : g_hooks) {
+        if (name == h.name) return h;
+    }
+    throw php::argument_value_error(1, "must name a hook this extension has");
+}
+
+// The engine's pointers as the first request found them (every module's
+// startup hooks linked): each request must end with them so.
+struct points {
+    hk::compile_file::fn compile_file;
+    hk::compile_string::fn compile_string;
+    hk::execute_ex::fn execute_ex;
+    hk::execute_internal::fn execute_internal;
+    hk::error_cb::fn error_cb;
+    hk::interrupt::fn interrupt;
+    hk::throw_exception::fn throw_exception;
+    static points now() {
+        return {zend_compile_file, zend_compile_string,     zend_execute_ex,          zend_execute_internal,
+                zend_error_cb,     zend_interrupt_function, zend_throw_exception_hook};
+    }
+    bool operator==(const points&) const = default;
+};
+points g_first{};
+bool g_have_first = false;
+
+std::vector<std::string> changed_points() {
+    const points p = points::now();
+    std::vector<std::string> out;
+    if (p.compile_file != g_first.compile_file) out.push_back("zend_compile_file");
+    if (p.compile_string != g_first.compile_string) out.push_back("zend_compile_string");
+    if (p.execute_ex != g_first.execute_ex) out.push_back("zend_execute_ex");
+    if (p.execute_internal != g_first.execute_internal) out.push_back("zend_execute_internal");
+    if (p.error_cb != g_first.error_cb) out.push_back("zend_error_cb");
+    if (p.interrupt != g_first.interrupt) out.push_back("zend_interrupt_function");
+    if (p.throw_exception != g_first.throw_exception) out.push_back("zend_throw_exception_hook");
+    return out;
+}
+
+}  // namespace
+
+void register_hooks(php::module& m) {
+    m.hook<hk::compile_file, &count_compiled>();
+    m.on_request_start([] {
+        g_log.clear();
+        g_callback.clear();
+        if (!std::exchange(g_have_first, true)) g_first = points::now();
+    });
+    m.def(
+        "pb_hook_install",
+        [](std::string_view name, std::string_view callback) {
+            const named_hook& h = find(name);
+            h.install();
+            if (!callback.empty()) g_callback = callback;
+        },
+        php::arg("point"), php::arg("callback") = "");
+    m.def("pb_hook_remove", [](std::string_view name) { find(name).remove(); }, php::arg("point"));
+    m.def("pb_hook_installed", [](std::string_view name) { return find(name).installed(); }, php::arg("point"));
+    m.def("pb_hook_log", [] {
+        std::vector<std::string> out;
+        out.swap(g_log);
+        return out;
+    });
+    m.def("pb_hook_target", [] { return std::string("original"); });
+    m.def("pb_hook_compiled", [] { return g_compiled; });
+    // The engine pointers that differ from what the first request found.
+    m.def<&changed_points>("pb_hook_changed_points");
+}

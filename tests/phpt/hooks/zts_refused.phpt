@@ -1,0 +1,28 @@
+--TEST--
+Hooks: on a thread-safe engine a request cannot install a hook (the engine's pointers are shared by every thread); hooks installed at startup work
+--EXTENSIONS--
+phpbind_test
+--SKIPIF--
+<?php if (!PHP_ZTS) die('skip thread-safe engines only (hooks/request.phpt covers NTS)'); ?>
+--FILE--
+<?php
+try {
+    pb_hook_install('execute_internal');
+} catch (LogicException $e) {
+    echo get_class($e), ': ', $e->getMessage(), "\n";
+}
+var_dump(pb_hook_installed('execute_internal'), pb_hook_changed_points());
+$before = pb_hook_compiled();
+$f = tempnam(sys_get_temp_dir(), 'pbinc');
+file_put_contents($f, '<?php return 7;');
+echo 'included: ', include $f, "\n";
+unlink($f);
+echo 'compiled: ', pb_hook_compiled() - $before, "\n";
+?>
+--EXPECT--
+LogicException: phpbind: hook on zend_execute_internal: a thread-safe engine's hook pointers are shared by every thread; install the hook at startup (module::hook) instead
+bool(false)
+array(0) {
+}
+included: 7
+compiled: 1
