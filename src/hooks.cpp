@@ -101,9 +101,12 @@ void hook_install_request(hook_state& s) {
 #ifdef ZTS
     refuse(s,
            "a thread-safe engine's hook pointers are shared by every thread; install the hook at startup "
-           "(module::hook) instead");
+           "(module::hook, module::replace_function) instead");
 #endif
-    if (request_stamp() == 0) refuse(s, "install() needs a running request; use module::hook for a module's lifetime");
+    if (request_stamp() == 0)
+        refuse(s,
+               "a hook for a request needs a running request; use module::hook or module::replace_function for a "
+               "module's lifetime");
     if (s.active) refuse(s, "this hook is installed already");
     if (s.linked) {
         // Off and lingering under a later holder: turning it back on keeps the chain.
@@ -128,6 +131,27 @@ void hook_remove(hook_state& s) {
     r.erase(std::remove(r.begin(), r.end(), &s), r.end());
     s.request = false;
     unlink(s);
+}
+
+zend_internal_function* replaceable_function(std::string_view name, bool for_module) {
+    const std::string shown(name);
+    zend_string* given = zend_string_init(name.data(), name.size(), false);
+    zend_string* lc = zend_string_tolower(given);  // a new reference, to `given` itself if already lower case
+    zend_string_release(given);
+    zend_function* f = static_cast<zend_function*>(zend_hash_find_ptr(CG(function_table), lc));
+    zend_string_release(lc);
+    if (!f) throw php::logic_exception("phpbind: no function " + shown + "() to replace");
+    if (f->type != ZEND_INTERNAL_FUNCTION) {
+        throw php::logic_exception("phpbind: " + shown + "() is a user function: only an internal function's handler " +
+                                   "can be replaced");
+    }
+    // A dl() module's functions go when its request ends; a replacement for
+    // a module's lifetime would outlive them.
+    if (for_module && f->internal_function.module && f->internal_function.module->type == MODULE_TEMPORARY) {
+        throw php::logic_exception("phpbind: " + shown + "() belongs to a module loaded by dl(): it can only be " +
+                                   "replaced for a request");
+    }
+    return &f->internal_function;
 }
 
 void hook_refuse_proceed() { refuse_php_call(); }

@@ -27,6 +27,9 @@
 #include <zend_exceptions.h>
 #include <zend_execute.h>
 
+#include <cstdio>
+#include <string>
+#include <string_view>
 #include <tuple>
 #include <type_traits>
 
@@ -349,6 +352,98 @@ struct hook<Point, Before, After> {
 }  // namespace detail
 
 namespace hooks {
+
+/// A replaced internal function's previous handler (its own, or an earlier replacement's), as a
+/// replacement receives it: calling it runs that handler on the same call. It returns normally
+/// with a PHP exception pending if the handler threw; a fatal error inside it unwinds the
+/// replacement's C++ frames as php::fatal_error first.
+class original_function {
+public:
+    original_function(zif_handler handler, bool* ran) noexcept : handler_(handler), ran_(ran) {}
+    /// Runs the previous handler with the call's frame and return value.
+    void operator()(zend_execute_data* ex, zval* return_value) const {
+        *ran_ = true;
+        zif_handler h = handler_;
+        auto call = [h, ex, return_value] { h(ex, return_value); };
+        detail::hook_guarded(call);
+    }
+
+private:
+    zif_handler handler_;
+    bool* ran_;
+};
+
+}  // namespace hooks
+
+namespace detail {
+
+// Finds the internal function `name` for a replacement (throws php::logic_exception).
+zend_internal_function* replaceable_function(std::string_view name, bool for_module);
+
+// A replaced function handler: F(original_function, zend_execute_data*, zval*).
+template <auto F>
+struct replaced_function {
+    static inline zend_internal_function* fn = nullptr;
+    static inline zif_handler previous = nullptr;
+    static inline char label[96] = "a function's handler";
+
+    static bool on_top() noexcept { return fn && fn->handler == &run; }
+    static void install() noexcept {
+        previous = fn->handler;
+        fn->handler = &run;
+    }
+    static void restore() noexcept {
+        fn->handler = previous;
+        previous = nullptr;
+    }
+    static void target(std::string_view name, bool for_module) {
+        zend_internal_function* f = replaceable_function(name, for_module);
+        if (state.linked && f != fn) {
+            throw php::logic_exception(std::string("phpbind: this replacement is in use for ") + label);
+        }
+        fn = f;
+        std::snprintf(label, sizeof label, "%s()", ZSTR_VAL(f->function_name));
+    }
+    // The engine calls it as the function's handler: a function handler's edge.
+    static void run(zend_execute_data* ex, zval* rv) {
+        if (UNEXPECTED(!state.active)) return previous(ex, rv);
+        bool ran = false;
+        auto body = [&] { F(hooks::original_function(previous, &ran), ex, rv); };
+        edge_check_entry();
+        const bool failed = edge_body(0, body);
+        if (UNEXPECTED(failed || unwinding.pending != 0)) edge_settle_call(failed, rv);
+    }
+
+    static inline hook_state state{label, &on_top, &install, &restore};
+};
+
+}  // namespace detail
+
+namespace hooks {
+
+/// Replaces the handler of the internal function `name` (strlen, a phpbind function, another
+/// extension's) for the running request with `F(php::hooks::original_function original,
+/// zend_execute_data*, zval* return_value)`; `original(ex, return_value)` runs the handler it
+/// replaced. Every call of the function runs F, however it was compiled, except the calls the
+/// compiler turned into opcodes (strlen, count, ... on a literal name outside a namespace).
+/// Restored at the request's end or by restore_function<F>(). Throws php::logic_exception if
+/// there is no such internal function, F replaces a function already, outside a request, or on a
+/// thread-safe engine.
+template <auto F>
+void replace_function(std::string_view name) {
+    if (detail::replaced_function<F>::state.active) {
+        throw php::logic_exception(std::string("phpbind: ") + detail::replaced_function<F>::label +
+                                   " is replaced already by this replacement");
+    }
+    detail::replaced_function<F>::target(name, false);
+    detail::hook_install_request(detail::replaced_function<F>::state);
+}
+/// Gives the function replaced by replace_function<F>() its previous handler back: F must be the
+/// most recent replacement of it (otherwise php::logic_exception).
+template <auto F>
+void restore_function() {
+    detail::hook_remove(detail::replaced_function<F>::state);
+}
 
 /// Installs hook F (around form: `R F(proceed<Point>, args...)`) on `Point` for the running
 /// request: removed when the request ends, or by remove<Point, F>(). Throws php::logic_exception

@@ -190,6 +190,17 @@ public:
         return *this;
     }
 
+    /// Replaces the handler of the internal function `name` for the module's lifetime with
+    /// `F(php::hooks::original_function, zend_execute_data*, zval* return_value)` (phpbind/hooks.hpp):
+    /// at MINIT (a function no module registered by then fails the startup with a warning), restored
+    /// at MSHUTDOWN. Functions of modules loaded by dl() are refused (they go at the request's end).
+    template <auto F>
+    module& replace_function(std::string_view name) {
+        at_startup([n = std::string(name)](int) { detail::replaced_function<F>::target(n, true); });
+        hooks_.push_back(&detail::replaced_function<F>::state);
+        return *this;
+    }
+
     /// Extra rows for phpinfo(); the section always shows support and version.
     module& info(std::function<void(info_table&)> f);
 

@@ -98,6 +98,40 @@ void on_throw(zend_object* ex) { notify("throw:" + str(ex->ce->name)); }
 
 void on_interrupt(zend_execute_data*) { g_log.push_back("interrupt"); }
 
+// Replaced function handlers: the first argument "magic" (or "magic2") gets 42
+// (or 43) without the original running; anything else runs it.
+bool first_arg_is(zend_execute_data* ex, std::string_view s) {
+    php::Frame f(ex);
+    if (f.arg_count() == 0) return false;
+    php::ValueView a = f.arg(0);
+    return a.type() == php::Type::string && a.as_string() == s;
+}
+void replacement(hk::original_function original, zend_execute_data* ex, zval* rv) {
+    if (first_arg_is(ex, "magic")) {
+        notify("replaced:magic");
+        ZVAL_LONG(rv, 42);
+        return;
+    }
+    notify("replaced:original");
+    original(ex, rv);
+}
+void replacement2(hk::original_function original, zend_execute_data* ex, zval* rv) {
+    if (first_arg_is(ex, "magic2")) {
+        g_log.push_back("replaced 2:magic2");
+        ZVAL_LONG(rv, 43);
+        return;
+    }
+    original(ex, rv);
+}
+// For the module's lifetime: str_rot13("phpbind") is replaced, nothing else changes.
+void rot13_at_startup(hk::original_function original, zend_execute_data* ex, zval* rv) {
+    if (first_arg_is(ex, "phpbind")) {
+        ZVAL_STRING(rv, "replaced at startup");
+        return;
+    }
+    original(ex, rv);
+}
+
 template <class Point, auto... F>
 struct request_hook {
     static void install() { hk::install<Point, F...>(); }
@@ -192,6 +226,28 @@ void register_hooks(php::module& m) {
         return out;
     });
     m.def("pb_hook_target", [] { return std::string("original"); });
+    m.replace_function<&rot13_at_startup>("str_rot13");
+    m.def(
+        "pb_hook_replace",
+        [](std::string_view function, std::string_view callback, bool second) {
+            if (second) {
+                hk::replace_function<&replacement2>(function);
+            } else {
+                hk::replace_function<&replacement>(function);
+            }
+            if (!callback.empty()) g_callback = callback;
+        },
+        php::arg("function"), php::arg("callback") = "", php::arg("second") = false);
+    m.def(
+        "pb_hook_restore",
+        [](bool second) {
+            if (second) {
+                hk::restore_function<&replacement2>();
+            } else {
+                hk::restore_function<&replacement>();
+            }
+        },
+        php::arg("second") = false);
     m.def("pb_hook_compiled", [] { return g_compiled; });
     // The engine pointers that differ from what the first request found.
     m.def<&changed_points>("pb_hook_changed_points");

@@ -44,7 +44,7 @@ $server = proc_open($with_second('-S', "127.0.0.1:$port", __DIR__ . '/two_extens
                     [1 => ['file', '/dev/null', 'w'], 2 => ['file', $log, 'w']], $pipes);
 $get = fn (string $step) => @file_get_contents("http://127.0.0.1:$port/?step=$step");
 for ($i = 0; $i < 300 && $get('none') === false; $i++) usleep(100000);  // until it listens
-foreach (['second-first', 'none', 'test-first', 'none', 'all', 'none', 'second-first', 'none'] as $step) {
+foreach (['second-first', 'none', 'test-first', 'none', 'all', 'none', 'replace', 'none', 'second-first', 'none'] as $step) {
     echo "-- $step\n", $get($step);
 }
 proc_terminate($server, 2);
@@ -60,26 +60,42 @@ included: 7
 compiled by each startup hook: 1 1
 exit status: 0
 -- second-first
-found: every pointer as the first request found it
+found: every pointer as the first request found it, strlen("magic") = 5
 trace: execute_internal:str_repeat, second:str_repeat
+now strlen("magic") = 5
 -- none
-found: every pointer as the first request found it
+found: every pointer as the first request found it, strlen("magic") = 5
 trace: 
+now strlen("magic") = 5
 -- test-first
-found: every pointer as the first request found it
+found: every pointer as the first request found it, strlen("magic") = 5
 trace: second:str_repeat, execute_internal:str_repeat
+now strlen("magic") = 5
 -- none
-found: every pointer as the first request found it
+found: every pointer as the first request found it, strlen("magic") = 5
 trace: 
+now strlen("magic") = 5
 -- all
-found: every pointer as the first request found it
+found: every pointer as the first request found it, strlen("magic") = 5
 trace: compile_string:function hk_step() { return str_repeat("-", 2); } hk_step();, execute_ex:hk_step, execute_internal:str_repeat, second:str_repeat, after:str_repeat = string, throw:LogicException
+now strlen("magic") = 5
 -- none
-found: every pointer as the first request found it
+found: every pointer as the first request found it, strlen("magic") = 5
 trace: 
+now strlen("magic") = 5
+-- replace
+found: every pointer as the first request found it, strlen("magic") = 5
+trace: 
+now strlen("magic") = 42
+-- none
+found: every pointer as the first request found it, strlen("magic") = 5
+trace: 
+now strlen("magic") = 5
 -- second-first
-found: every pointer as the first request found it
+found: every pointer as the first request found it, strlen("magic") = 5
 trace: execute_internal:str_repeat, second:str_repeat
+now strlen("magic") = 5
 -- none
-found: every pointer as the first request found it
+found: every pointer as the first request found it, strlen("magic") = 5
 trace: 
+now strlen("magic") = 5

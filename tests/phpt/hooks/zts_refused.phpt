@@ -11,7 +11,13 @@ try {
 } catch (LogicException $e) {
     echo get_class($e), ': ', $e->getMessage(), "\n";
 }
+try {
+    pb_hook_replace('strlen');
+} catch (LogicException $e) {
+    echo get_class($e), ': ', $e->getMessage(), "\n";
+}
 var_dump(pb_hook_installed('execute_internal'), pb_hook_changed_points());
+echo str_rot13('phpbind'), "\n";  // replaced at startup
 $before = pb_hook_compiled();
 $f = tempnam(sys_get_temp_dir(), 'pbinc');
 file_put_contents($f, '<?php return 7;');
@@ -20,9 +26,11 @@ unlink($f);
 echo 'compiled: ', pb_hook_compiled() - $before, "\n";
 ?>
 --EXPECT--
-LogicException: phpbind: hook on zend_execute_internal: a thread-safe engine's hook pointers are shared by every thread; install the hook at startup (module::hook) instead
+LogicException: phpbind: hook on zend_execute_internal: a thread-safe engine's hook pointers are shared by every thread; install the hook at startup (module::hook, module::replace_function) instead
+LogicException: phpbind: hook on strlen(): a thread-safe engine's hook pointers are shared by every thread; install the hook at startup (module::hook, module::replace_function) instead
 bool(false)
 array(0) {
 }
+replaced at startup
 included: 7
 compiled: 1
