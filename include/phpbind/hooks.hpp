@@ -253,20 +253,28 @@ struct hook_call<Point, std::tuple<A...>> {
     static R previous(typename Point::fn p, A... a) { return p ? p(a...) : Point::fallback(a...); }
 };
 
-// The around form: F(proceed<Point>, args...).
-template <class Point, auto F>
-struct hook<Point, F> {
+// A hook's link in the engine's pointer: the previous holder and the state
+// src/hooks.cpp keeps. Self::entry() is the generated function the pointer holds.
+template <class Point, class Self>
+struct hook_link {
     static inline typename Point::fn previous = nullptr;
-
-    static bool on_top() noexcept { return Point::target() == &run_t<>::run; }
+    static bool on_top() noexcept { return Point::target() == Self::entry(); }
     static void install() noexcept {
         previous = Point::target();
-        Point::target() = &run_t<>::run;
+        Point::target() = Self::entry();
     }
     static void restore() noexcept {
         Point::target() = previous;
         previous = nullptr;
     }
+    static inline hook_state state{Point::name, &on_top, &install, &restore};
+};
+
+// The around form: F(proceed<Point>, args...).
+template <class Point, auto F>
+struct hook<Point, F> : hook_link<Point, hook<Point, F>> {
+    static typename Point::fn entry() noexcept { return &run_t<>::run; }
+    using link = hook_link<Point, hook>;
 
     template <class Args = typename hook_fn<typename Point::fn>::args>
     struct run_t;
@@ -274,44 +282,33 @@ struct hook<Point, F> {
     struct run_t<std::tuple<A...>> {
         using R = typename hook_fn<typename Point::fn>::ret;
         static R run(A... a) {
-            if (UNEXPECTED(!state.active)) return hook_call<Point>::previous(previous, a...);
+            if (UNEXPECTED(!link::state.active)) return hook_call<Point>::previous(link::previous, a...);
             bool ran = false;
             if constexpr (std::is_void_v<R>) {
                 zend_object* in_flight = EG(exception);
-                const bool ok = release_edge([&] { F(hooks::proceed<Point>(previous, &ran), a...); });
+                const bool ok = release_edge([&] { F(hooks::proceed<Point>(link::previous, &ran), a...); });
                 if (!ran && Point::must_proceed(a...)) {
                     // The engine's state needs the previous holder (a frame to leave, a fatal
                     // error to end the script): a new exception waits for the next interrupt check.
                     if (!ok && in_flight == nullptr && EG(exception) != nullptr) hook_defer_exception();
-                    hook_call<Point>::previous(previous, a...);
+                    hook_call<Point>::previous(link::previous, a...);
                 }
             } else {
                 R r{};
-                (void)release_edge([&] { r = F(hooks::proceed<Point>(previous, &ran), a...); });
+                (void)release_edge([&] { r = F(hooks::proceed<Point>(link::previous, &ran), a...); });
                 return r;
             }
         }
     };
-
-    static inline hook_state state{Point::name, &on_top, &install, &restore};
 };
 
 // The before/after form: Before(args...) and After(args...) or After(result, args...);
 // either may be nullptr. The previous holder runs between them from this frame, which
 // holds no C++ object: a fatal error inside it leaves as it would without the hook.
 template <class Point, auto Before, auto After>
-struct hook<Point, Before, After> {
-    static inline typename Point::fn previous = nullptr;
-
-    static bool on_top() noexcept { return Point::target() == &run_t<>::run; }
-    static void install() noexcept {
-        previous = Point::target();
-        Point::target() = &run_t<>::run;
-    }
-    static void restore() noexcept {
-        Point::target() = previous;
-        previous = nullptr;
-    }
+struct hook<Point, Before, After> : hook_link<Point, hook<Point, Before, After>> {
+    static typename Point::fn entry() noexcept { return &run_t<>::run; }
+    using link = hook_link<Point, hook>;
 
     template <class Args = typename hook_fn<typename Point::fn>::args>
     struct run_t;
@@ -319,15 +316,15 @@ struct hook<Point, Before, After> {
     struct run_t<std::tuple<A...>> {
         using R = typename hook_fn<typename Point::fn>::ret;
         static R run(A... a) {
-            if (UNEXPECTED(!state.active)) return hook_call<Point>::previous(previous, a...);
+            if (UNEXPECTED(!link::state.active)) return hook_call<Point>::previous(link::previous, a...);
             if constexpr (!std::is_same_v<decltype(Before), std::nullptr_t>) before(a...);
             if constexpr (std::is_void_v<R>) {
-                hook_call<Point>::previous(previous, a...);
+                hook_call<Point>::previous(link::previous, a...);
                 if constexpr (!std::is_same_v<decltype(After), std::nullptr_t>) {
                     (void)release_edge([&] { After(a...); });
                 }
             } else {
-                R r = hook_call<Point>::previous(previous, a...);
+                R r = hook_call<Point>::previous(link::previous, a...);
                 if constexpr (!std::is_same_v<decltype(After), std::nullptr_t>) {
                     (void)release_edge([&] { After(r, a...); });
                 }
@@ -345,8 +342,6 @@ struct hook<Point, Before, After> {
             }
         }
     };
-
-    static inline hook_state state{Point::name, &on_top, &install, &restore};
 };
 
 }  // namespace detail

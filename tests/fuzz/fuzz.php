@@ -597,7 +597,10 @@ final class Fz {
             'error' => 'function (...$a) { throw new \FzError("error in callback"); }',
             'wrongtype' => 'fn(...$a) => ' . self::pick(['[1, 2]', 'new \stdClass', '"not a number"', 'null', 'NAN', 'fz_any()', '\FzUnit::B', '"Red"']),
             'byref' => 'function (&$x = null, ...$a) { $x = ' . self::gen_scalar() . '; return ' . self::gen_scalar() . '; }',
-            'reenter' => 'function (...$a) { return ' . $call() . '; }',
+            // Re-entry is bounded: a callback kept by the extension (a listener) whose call reaches
+            // the function that calls it back would recurse until PHP 8.2's C stack ends, as any
+            // unbounded recursion through internal calls does (8.3+ raise an Error there).
+            'reenter' => 'function (...$a) { static $depth = 0; if ($depth > 64) return 1; $depth++; try { return ' . $call() . '; } finally { $depth--; } }',
             'warn' => 'function (...$a) { trigger_error("warning in callback", E_USER_WARNING); return ' . self::gen_scalar() . '; }',
             'gc' => 'function (...$a) { gc_collect_cycles(); return $a; }',
             'typed' => 'function (int $x = 0, string ...$rest): int { return $x; }',
