@@ -169,6 +169,13 @@ final class Fz {
     public static bool $include_known = false;
     // Whether a case's variables are unset before fz_exec returns (the tracing JIT; see fz_exec_released).
     public static bool $release_early = false;
+    // Whether the last gen_args() passed a by-reference parameter by name. Such a call
+    // is never made through call_user_func() or Reflection's invoke(): PHP 8.2's
+    // zend_call_function() leaves the named argument's slot uninitialised when the
+    // "must be passed by reference" warning throws (an error handler that throws), then
+    // frees that slot: a refcount decrement on whatever the VM stack held there, which
+    // corrupts memory with no extension involved (docs/testing.md).
+    public static bool $named_byref = false;
     public static int $start = 0;
     public static int $calls = 0;
     public static ?string $state_path = null;
@@ -673,6 +680,7 @@ final class Fz {
     // reference) are assigned in $pre. Positional, named, spread, wrong counts,
     // unknown and duplicate names.
     public static function gen_args(array $params, string $target, int $d, array &$pre, bool $inline = false): string {
+        self::$named_byref = false;
         $np = count($params);
         $variadic = $np && $params[$np - 1]->isVariadic();
         $fixed = $variadic ? $np - 1 : $np;
@@ -710,7 +718,10 @@ final class Fz {
                 $from = self::r(count($vals) + 1);
                 $pos = array_slice($vals, 0, $from);
                 $named = [];
-                for ($k = $from; $k < count($vals); $k++) $named[] = $name($k) . ': ' . $vals[$k];
+                for ($k = $from; $k < count($vals); $k++) {
+                    $named[] = $name($k) . ': ' . $vals[$k];
+                    if (isset($byref[$k])) self::$named_byref = true;
+                }
                 shuffle($named);
                 return '(' . implode(', ', array_merge($pos, $named)) . ')';
             case 'unknown':
@@ -823,7 +834,9 @@ final class Fz {
     private static function func_call(string $fn, int $d, array &$pre): string {
         $args = self::gen_args(self::$funcs[$fn]->getParameters(), $fn, $d, $pre);
         $q = self::lit_str($fn);
-        return match (self::weighted(['direct' => 80, 'var' => 6, 'cufa' => 6, 'refl' => 4, 'fcc' => 4])) {
+        $form = self::weighted(['direct' => 80, 'var' => 6, 'cufa' => 6, 'refl' => 4, 'fcc' => 4]);
+        if (self::$named_byref && ($form === 'cufa' || $form === 'refl')) $form = 'direct';  // see $named_byref
+        return match ($form) {
             'direct' => '\\' . $fn . $args,
             'var' => "(($q))$args",
             'cufa' => str_starts_with($args, '(...') ? "call_user_func_array($q, " . substr($args, 4, -1) . ')'
@@ -856,7 +869,9 @@ final class Fz {
         $args = self::gen_args($m->getParameters(), "$declaring::$name", 0, $pre);
         $static = $m->isStatic();
         $q = self::lit_str($name);
-        $call = match (self::weighted(['plain' => 80, 'wrongstatic' => 5, 'cufa' => 5, 'refl' => 5, 'closure' => 5])) {
+        $form = self::weighted(['plain' => 80, 'wrongstatic' => 5, 'cufa' => 5, 'refl' => 5, 'closure' => 5]);
+        if (self::$named_byref && ($form === 'cufa' || $form === 'refl')) $form = 'plain';  // see $named_byref
+        $call = match ($form) {
             'plain' => $static ? (self::chance(0.5) ? "\\$cls::$name$args" : "{$var}::$name$args") : "{$var}->$name$args",
             'wrongstatic' => $static ? "{$var}->$name$args" : "\\$cls::$name$args",
             'cufa' => "call_user_func([$var, $q]" . ($args === '()' ? ')' : ', ' . (str_starts_with($args, '(...') ? substr($args, 1) : substr($args, 1))),
