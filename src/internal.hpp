@@ -45,6 +45,13 @@ void hooks_sweep() noexcept;
 void hooks_module_started() noexcept;
 void hooks_module_shutdown(bool engine_ending) noexcept;
 
+// Native Closures and run-time functions (native.cpp): set up when the first
+// module of this library copy starts, torn down when the last one shuts down;
+// run-time functions are removed at the request's end (the last RSHUTDOWN).
+void native_module_started(const std::string& module_name, int module_type, int module_number) noexcept;
+void native_module_shutdown() noexcept;
+void native_request_ending() noexcept;
+
 // When the extension is unloaded.
 void free_call_data() noexcept;  // call.cpp
 void free_deferred_list() noexcept;  // persistent.cpp

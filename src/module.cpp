@@ -214,6 +214,8 @@ zend_result module::startup(int type, int module_number) {
     if (guard.started) {
         detail::interrupt_hook_acquire();
         detail::hooks_module_started();
+        detail::native_module_started(name_, module_type_, module_number);
+        natives_held_ = true;
         for (detail::hook_state* h : hooks_) detail::hook_acquire_module(*h);
         hooks_held_ = true;
     }
@@ -246,6 +248,7 @@ zend_result module::shutdown() {
         detail::hooks_module_shutdown(module_type_ == MODULE_PERSISTENT);
     }
     detail::interrupt_hook_release();
+    if (std::exchange(natives_held_, false)) detail::native_module_shutdown();
     return SUCCESS;
 }
 

@@ -58,6 +58,20 @@ struct caster {
 
 namespace detail {
 
+/// Whether T is a lambda's closure type (a Closure as a result, phpbind/native.hpp), read
+/// the same way: GCC spells one "...<lambda(int)>", Clang "(lambda at file:line:col)"; a
+/// template of one (std::vector<lambda>) ends otherwise.
+template <class T>
+constexpr bool is_lambda() {
+    constexpr std::string_view sig = __PRETTY_FUNCTION__;
+    constexpr size_t at = sig.find("T = ");
+    if (at == std::string_view::npos) return false;
+    std::string_view t = sig.substr(at + 4);
+    if (t.ends_with("]")) t.remove_suffix(1);
+    return (t.ends_with(")>") && t.find("<lambda(") != std::string_view::npos) ||
+        (t.ends_with(")") && t.find("(lambda at ") != std::string_view::npos);
+}
+
 /// An immortal, persistent, interned-flagged string: the engine never
 /// refcounts or frees it, so it can sit in process-lifetime tables and be
 /// read by any request. The caller owns it (php::Persistent frees its own).

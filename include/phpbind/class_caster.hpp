@@ -26,7 +26,7 @@ constexpr bool in_namespace_std() {
 // Any class type without a caster of its own is a bound class: it crosses as
 // an object of the PHP class `class_<T>` registered for it.
 template <class T>
-    requires(std::is_class_v<T> && !(std::ranges::view<T> && std::ranges::sized_range<T>))
+    requires(std::is_class_v<T> && !(std::ranges::view<T> && std::ranges::sized_range<T>) && !detail::is_lambda<T>())
 struct caster<T> {
     // A standard container with no caster (std::set, std::list, std::deque...)
     // would be taken for a class to bind, and fail only when the module

@@ -224,6 +224,8 @@ public:
     /// Records an error in the module's definition. It is reported when the
     /// engine starts the module, which then fails to start.
     void add_error(std::string message);
+    /// The errors recorded so far (by add_error() and the binders).
+    const std::vector<std::string>& errors() const noexcept { return errors_; }
 
     // -- used by the glue phpbind generates --------------------------------
     struct hooks {
@@ -335,6 +337,7 @@ private:
     bool observers_refused_ = false;  // dl(): the warning was given
     std::vector<detail::hook_state*> hooks_;  // module::hook(), in the order asked
     bool hooks_held_ = false;  // linked by startup(), until shutdown()
+    bool natives_held_ = false;  // counted by native.cpp from startup() until shutdown()
     std::shared_ptr<detail::globals_registry> globals_;  // INI entries and globals (src/ini.cpp)
     struct stub_deleter {
         void operator()(detail::stub_metadata* s) const noexcept;

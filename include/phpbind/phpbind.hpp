@@ -25,6 +25,7 @@
 #include <phpbind/args.hpp>
 #include <phpbind/function.hpp>
 #include <phpbind/module.hpp>
+#include <phpbind/native.hpp>
 #include <phpbind/hooks.hpp>
 #include <phpbind/observer.hpp>
 #include <phpbind/class.hpp>

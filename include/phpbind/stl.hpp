@@ -597,11 +597,20 @@ struct caster<std::variant<T...>> {
     }
 };
 
+namespace detail {
+template <class Fn, class F>
+void native_closure_zval(F&& f, zval* out);  // phpbind/native.hpp
+}  // namespace detail
+
 // ---------------------------------------------------------------------------
 // std::function from a PHP callable. It owns the callable (a request value):
 // keep it no longer than the request, or hold a php::Retained<php::Callable>.
+// As a result, a std::function becomes a Closure that owns it (php::closure).
 template <class R, class... A>
 struct caster<std::function<R(A...)>> : detail::callable_caster_base {
+    static void to_zval(const std::function<R(A...)>& f, zval* out) {
+        detail::native_closure_zval<std::function<R(A...)>>(f, out);
+    }
     static std::function<R(A...)> get(const detail::callable_state& p) {
         Callable c(ValueView(p.z));
         return [c](A... args) -> R {

@@ -33,4 +33,5 @@ void register_protocols(php::module& m);
 void register_edges(php::module& m);
 void register_observers(php::module& m);
 void register_hooks(php::module& m);
+void register_native(php::module& m);
 void register_asan_probe(php::module& m);

@@ -1,0 +1,314 @@
+// src/native.cpp — Closures made from C++ callables and PHP functions
+// defined during a request (phpbind/native.hpp).
+//
+// A Closure is made from one internal function per callable type (its
+// template), registered by the engine's own zend_register_functions() when
+// the first module of this library copy starts, so its arg info, interned
+// names and run-time cache are what a C extension's method has. The closure
+// is bound to an object of a final internal class that owns the C++
+// callable; the handler takes the callable from $this and checks its type.
+// A run-time function is registered like a dl() module's (its strings and
+// run-time cache belong to the request) and finds its callable in a slot of
+// the function's reserved[] array; both are removed at the request's end.
+#include <phpbind/native.hpp>
+#include "internal.hpp"
+
+extern "C" {  // zend_extensions.h declares some of its functions outside BEGIN_EXTERN_C
+#include <Zend/zend_closures.h>
+#include <Zend/zend_extensions.h>
+}
+
+#include <cstring>
+#include <string>
+#include <utility>
+
+PHPBIND_NAMESPACE_BEGIN
+namespace detail {
+
+namespace {
+
+native_template* g_templates = nullptr;  // listed when the library is loaded
+bool g_runtime_functions = false;  // whether any code of this copy defines functions at run time
+
+struct copy_state {
+    unsigned started = 0;  // modules of this copy started
+    zend_class_entry* ce = nullptr;  // the class native Closures are bound to
+    std::unique_ptr<module> keeper;  // the templates' names and arg info
+    const char* refusal = nullptr;  // why no Closure can be made, if so
+    zend_module_entry functions_module{};  // what run-time functions name as their module
+    std::string module_name;
+};
+copy_state& native_state() {
+    static copy_state s;
+    return s;
+}
+
+// The engine's reserved[] slot of run-time functions: taken once per process,
+// the first time a module of this copy that defines functions starts.
+int g_handle = -1;
+
+struct native_object {
+    native_holder* holder;
+    zend_object std;
+};
+zend_object_handlers g_handlers;
+
+native_object* native_of(zend_object* o) noexcept {
+    return reinterpret_cast<native_object*>(reinterpret_cast<char*>(o) - XtOffsetOf(native_object, std));
+}
+
+zend_object* create_native(zend_class_entry* ce) {
+    auto* n = static_cast<native_object*>(zend_object_alloc(sizeof(native_object), ce));
+    n->holder = nullptr;
+    zend_object_std_init(&n->std, ce);
+    object_properties_init(&n->std, ce);
+    n->std.handlers = &g_handlers;
+    return &n->std;
+}
+
+void free_native(zend_object* o) {
+    // The callable and what it captured: releasing a PHP value may run a
+    // __destruct, which may fail in every way.
+    if (native_holder* h = std::exchange(native_of(o)->holder, nullptr)) (void)release_edge([h] { delete h; });
+    zend_object_std_dtor(o);
+}
+
+// As for Closure itself: the objects are made by phpbind only.
+zend_function* refuse_constructor(zend_object* o) {
+    zend_throw_error(nullptr, "Instantiation of class %s is not allowed", ZSTR_VAL(o->ce->name));
+    return nullptr;
+}
+
+void register_class(const std::string& module_name) {
+    copy_state& s = native_state();
+    // Another library copy (another phpbind extension) may have the name.
+    std::string name = "PhpBind\\NativeClosure";
+    std::string lc = name;
+    for (char& c : lc) c = static_cast<char>(zend_tolower_ascii(static_cast<unsigned char>(c)));
+    if (zend_hash_str_exists(CG(class_table), lc.data(), lc.size())) name += "@" + module_name;
+    zend_class_entry ce;
+    INIT_CLASS_ENTRY_EX(ce, name.data(), name.size(), nullptr);
+    s.ce = zend_register_internal_class_ex(&ce, nullptr);
+    s.ce->ce_flags |= ZEND_ACC_FINAL | ZEND_ACC_NO_DYNAMIC_PROPERTIES | ZEND_ACC_NOT_SERIALIZABLE;
+    s.ce->create_object = create_native;
+    std::memcpy(&g_handlers, &std_object_handlers, sizeof g_handlers);
+    g_handlers.offset = XtOffsetOf(native_object, std);
+    g_handlers.free_obj = free_native;
+    g_handlers.clone_obj = nullptr;
+    g_handlers.get_constructor = refuse_constructor;
+}
+
+// Registers every listed template as an internal function outside any table.
+void build_templates(const std::string& module_name) {
+    copy_state& s = native_state();
+    s.keeper = std::make_unique<module>(module_name);
+    HashTable scratch;
+    zend_hash_init(&scratch, 8, nullptr, nullptr, true);  // no destructor: the functions are taken out
+    std::vector<zend_function_entry> entries;
+    static constexpr std::string_view key = "{closure}";
+    for (native_template* t = g_templates; t; t = t->next) {
+        entries.clear();
+        if (!t->build(*s.keeper, entries) || entries.size() != 1) continue;  // refused when used
+        entries.push_back(zend_function_entry{});
+        if (zend_register_functions(nullptr, entries.data(), &scratch, MODULE_PERSISTENT) != SUCCESS) continue;
+        auto* f = static_cast<zend_function*>(zend_hash_str_find_ptr(&scratch, key.data(), key.size()));
+        zend_hash_str_del(&scratch, key.data(), key.size());
+        if (!f) continue;
+        f->common.scope = s.ce;  // a method of the class, so that a Closure of it holds $this
+        f->common.fn_flags |= ZEND_ACC_PUBLIC;
+        t->fn = f;
+    }
+    zend_hash_destroy(&scratch);
+}
+
+void free_templates() noexcept {
+    for (native_template* t = g_templates; t; t = t->next) {
+        if (!t->fn) continue;
+        t->fn->common.scope = nullptr;  // a free function's destructor frees its arg info too
+        zval z;
+        ZVAL_PTR(&z, t->fn);
+        zend_function_dtor(&z);
+        t->fn = nullptr;
+    }
+}
+
+// The functions the running request defined, most recent last.
+struct runtime_function {
+    std::string lc;
+    native_holder* holder;
+    std::unique_ptr<module> keeper;
+};
+std::vector<runtime_function>& runtime_functions() {
+#ifdef ZTS
+    static thread_local std::vector<runtime_function> v;
+#else
+    static std::vector<runtime_function> v;
+#endif
+    return v;
+}
+
+bool valid_function_name(std::string_view n) noexcept {
+    if (n.empty() || n.front() == '\\' || n.back() == '\\') return false;
+    bool start = true;  // at the start of a name segment
+    for (unsigned char c : n) {
+        if (c == '\\') {
+            if (start) return false;  // "a\\\\b"
+            start = true;
+            continue;
+        }
+        const bool letter = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c >= 0x80;
+        if (!letter && !(!start && c >= '0' && c <= '9')) return false;
+        start = false;
+    }
+    return true;
+}
+
+std::string lower(std::string_view s) {
+    std::string out(s);
+    for (char& c : out) c = static_cast<char>(zend_tolower_ascii(static_cast<unsigned char>(c)));
+    return out;
+}
+
+}  // namespace
+
+bool list_native_template(native_template& t) noexcept {
+    t.next = g_templates;
+    g_templates = &t;
+    return true;
+}
+
+bool note_runtime_functions() noexcept {
+    g_runtime_functions = true;
+    return true;
+}
+
+void native_module_started(const std::string& module_name, int module_type, int module_number) noexcept {
+    copy_state& s = native_state();
+    if (s.started++ != 0) return;
+    s.module_name = module_name;
+    s.functions_module = zend_module_entry{};
+    s.functions_module.size = sizeof(zend_module_entry);
+    s.functions_module.zend_api = ZEND_MODULE_API_NO;
+    s.functions_module.name = s.module_name.c_str();
+    s.functions_module.type = MODULE_TEMPORARY;  // opcache folds no function_exists() on them
+    s.functions_module.module_number = module_number;
+    if (g_runtime_functions && g_handle < 0) g_handle = zend_get_resource_handle(s.module_name.c_str());
+    if (!g_templates) return;
+    if (module_type != MODULE_PERSISTENT) {
+        s.refusal = "phpbind: a native Closure needs its extension loaded at startup (php.ini or -d extension=), "
+                    "not by dl()";
+        return;
+    }
+    try {
+        register_class(module_name);
+        build_templates(module_name);
+    } catch (const std::exception&) {
+        s.refusal = "phpbind: native Closures could not be set up at startup";
+    }
+}
+
+void native_module_shutdown() noexcept {
+    copy_state& s = native_state();
+    if (s.started == 0 || --s.started != 0) return;
+    free_templates();
+    s.keeper.reset();
+    s.ce = nullptr;  // the engine destroys the class with its class table
+    s.refusal = nullptr;
+}
+
+void native_request_ending() noexcept {
+    auto& v = runtime_functions();
+    while (!v.empty()) {
+        runtime_function r = std::move(v.back());
+        v.pop_back();
+        zend_hash_str_del(CG(function_table), r.lc.data(), r.lc.size());  // the engine frees the function
+        native_holder* h = r.holder;
+        (void)release_edge([h] { delete h; });
+    }
+    std::vector<runtime_function>().swap(v);  // nothing of a request stays allocated
+}
+
+native_holder* native_holder_for(zend_execute_data* ex) noexcept {
+    const zend_function* f = ex->func;
+    const copy_state& s = native_state();
+    if (s.ce && f->common.scope == s.ce) {
+        if (Z_TYPE(ex->This) == IS_OBJECT && Z_OBJCE(ex->This) == s.ce) return native_of(Z_OBJ(ex->This))->holder;
+        return nullptr;
+    }
+    if (g_handle >= 0) return static_cast<native_holder*>(f->internal_function.reserved[g_handle]);
+    return nullptr;
+}
+
+void native_holder_missing(zend_execute_data* ex) {
+    const zend_function* f = ex->func;
+    throw php::error(std::string(ZSTR_VAL(f->common.function_name)) +
+                     "(): the object this native Closure is bound to holds another callable");
+}
+
+void make_native_closure(native_template& t, native_holder* raw, zval* out) {
+    std::unique_ptr<native_holder> h(raw);
+    const copy_state& s = native_state();
+    if (request_stamp() == 0) throw php::logic_exception("phpbind: a native Closure is made during a request");
+    if (!t.fn || !s.ce) {
+        throw php::logic_exception(s.refusal ? s.refusal
+                                             : "phpbind: this callable type could not be registered as a Closure "
+                                               "(see the startup warnings)");
+    }
+#if PHP_VERSION_ID >= 80200
+    // The engine gives a run-time cache (observers' slots) to the internal
+    // functions in its tables at each request start; the template is in none.
+    if (!ZEND_MAP_PTR_GET(t.fn->common.run_time_cache)) {
+        if (const size_t n = zend_internal_run_time_cache_reserved_size()) {
+            ZEND_MAP_PTR_SET(t.fn->common.run_time_cache, static_cast<void**>(zend_arena_calloc(&CG(arena), 1, n)));
+        }
+    }
+#endif
+    zend_object* obj = create_native(s.ce);
+    native_of(obj)->holder = h.release();
+    zval self;
+    ZVAL_OBJ(&self, obj);
+    zend_create_closure(out, t.fn, s.ce, s.ce, &self);
+    zval_ptr_dtor(&self);  // the Closure holds it
+    // Rebinding is then held to the class (zend_valid_closure_binding):
+    // no other $this, no unbinding, no other scope.
+    auto* cf = const_cast<zend_function*>(zend_get_closure_method_def(Z_OBJ_P(out)));
+    cf->common.fn_flags |= ZEND_ACC_FAKE_CLOSURE;
+}
+
+native_definition::native_definition(std::string_view name) : name_(name) {
+    if (request_stamp() == 0) throw php::logic_exception("phpbind: define_function() needs a running request");
+    if (!valid_function_name(name)) {
+        throw php::logic_exception("phpbind: define_function(): \"" + name_ + "\" is not a valid function name");
+    }
+    if (g_handle < 0) {
+        throw php::logic_exception(
+            "phpbind: define_function(): the engine has no reserved slot left for this extension's functions");
+    }
+    const std::string lc = lower(name);
+    if (zend_hash_str_exists(CG(function_table), lc.data(), lc.size())) {
+        throw php::logic_exception("phpbind: define_function(): a function " + name_ + "() exists already");
+    }
+    keeper_ = std::make_unique<module>(native_state().module_name);
+}
+
+native_definition::~native_definition() = default;
+
+void native_definition::finish(bool bound, native_holder* raw) {
+    std::unique_ptr<native_holder> h(raw);
+    if (!bound || entries_.size() != 1) {
+        const auto& e = keeper_->errors();
+        throw php::logic_exception("phpbind: define_function(): " + (e.empty() ? name_ : e.front()));
+    }
+    entries_.push_back(zend_function_entry{});
+    if (zend_register_functions(nullptr, entries_.data(), CG(function_table), MODULE_TEMPORARY) != SUCCESS) {
+        throw php::logic_exception("phpbind: define_function(): the engine refused " + name_ + "()");
+    }
+    const std::string lc = lower(name_);
+    auto* f = static_cast<zend_function*>(zend_hash_str_find_ptr(CG(function_table), lc.data(), lc.size()));
+    f->internal_function.module = &native_state().functions_module;
+    f->internal_function.reserved[g_handle] = h.get();
+    runtime_functions().push_back({lc, h.release(), std::move(keeper_)});
+}
+
+}  // namespace detail
+PHPBIND_NAMESPACE_END
