@@ -1,7 +1,8 @@
 // bench/hooks.cpp — bench/hooks_c.c written with phpbind: BENCH_HOOK=internal
 // links an around execute_internal hook that counts calls, BENCH_HOOK=before the
 // same in the before/after form, BENCH_HOOK=strlen replaces strlen()'s handler
-// (calling the original), BENCH_HOOK=strlen-own with one that computes the length.
+// (calling the original), BENCH_HOOK=strlen-own with one that computes the length;
+// bench_publish() publishes a PHP Closure as a function.
 #include <phpbind/phpbind.hpp>
 
 #include <cstdlib>
@@ -43,4 +44,6 @@ PHPBIND_EXTENSION(bench_hooks, m) {
     if (which() == "strlen") m.replace_function<&counting_strlen>("strlen");
     if (which() == "strlen-own") m.replace_function<&own_strlen>("strlen");
     m.def("bench_hook_calls", [] { return calls; });
+    // A PHP Closure published as a function (the generated-function rows).
+    m.def("bench_publish", [](std::string name, php::ObjectView closure) { php::publish_function(name, closure); });
 }

@@ -147,6 +147,22 @@ std::vector<runtime_function>& runtime_functions() {
     return v;
 }
 
+// Closures published as functions or methods by the running request, most recent last.
+struct published {
+    HashTable* table;  // EG(function_table), or the class's method table
+    std::string lc;
+    zend_op_array* op;  // a copy of the Closure's op_array; the opcodes stay the Closure's
+    zend_object* closure;
+};
+std::vector<published>& published_list() {
+#ifdef ZTS
+    static thread_local std::vector<published> v;
+#else
+    static std::vector<published> v;
+#endif
+    return v;
+}
+
 bool valid_function_name(std::string_view n) noexcept {
     if (n.empty() || n.front() == '\\' || n.back() == '\\') return false;
     bool start = true;  // at the start of a name segment
@@ -216,7 +232,85 @@ void native_module_shutdown() noexcept {
     s.refusal = nullptr;
 }
 
+namespace {
+
+// The function of a user Closure, checked for publishing.
+const zend_op_array& publishable(ObjectView closure, std::string_view what, bool allow_scope) {
+    zend_object* o = closure.raw();
+    if (o->ce != zend_ce_closure) throw php::logic_exception("phpbind: " + std::string(what) + ": not a Closure");
+    const zend_function* f = zend_get_closure_method_def(o);
+    if (f->type != ZEND_USER_FUNCTION) {
+        throw php::logic_exception("phpbind: " + std::string(what) +
+                                   ": a Closure of C++ code (define a C++ function with php::define_function)");
+    }
+    zval z;
+    ZVAL_OBJ(&z, o);
+    const zval* self = zend_get_closure_this_ptr(&z);
+    if (Z_TYPE_P(self) == IS_OBJECT || (!allow_scope && f->common.scope)) {
+        throw php::logic_exception("phpbind: " + std::string(what) +
+                                   ": the Closure is bound to an object or a class scope (Closure::bind($c, null, "
+                                   "null) unbinds both)");
+    }
+    return f->op_array;
+}
+
+// A function running the Closure's code: its own name, scope and run-time
+// cache; the opcodes, arg info and `use` variables stay the Closure's, which
+// is kept alive with it.
+zend_op_array* copy_function(const zend_op_array& src, std::string_view name, zend_class_entry* scope, uint32_t flags) {
+    auto* op = static_cast<zend_op_array*>(emalloc(sizeof(zend_op_array)));
+    std::memcpy(op, &src, sizeof(zend_op_array));
+    op->fn_flags &= ~(ZEND_ACC_CLOSURE | ZEND_ACC_FAKE_CLOSURE | ZEND_ACC_HEAP_RT_CACHE | ZEND_ACC_IMMUTABLE |
+                      ZEND_ACC_PPP_MASK | ZEND_ACC_STATIC);
+    op->fn_flags |= flags;
+    op->function_name = zend_string_init(name.data(), name.size(), false);
+    op->scope = scope;
+    op->prototype = nullptr;
+    const size_t n = op->cache_size > 0 ? static_cast<size_t>(op->cache_size) : sizeof(void*);
+    void* rt = emalloc(n);
+    std::memset(rt, 0, n);
+    ZEND_MAP_PTR_INIT(op->run_time_cache, static_cast<void**>(rt));
+    ZEND_MAP_PTR_INIT(op->static_variables_ptr, static_cast<HashTable*>(ZEND_MAP_PTR_GET(src.static_variables_ptr)));
+    return op;
+}
+
+void free_function(zend_op_array* op) noexcept {
+    efree(ZEND_MAP_PTR(op->run_time_cache));
+    zend_string_release(op->function_name);
+    efree(op);
+}
+
+void publish(HashTable* table, const std::string& lc, zend_op_array* op, zend_object* closure) {
+    zend_string* key = zend_string_init(lc.data(), lc.size(), false);
+    const bool added = zend_hash_add_ptr(table, key, op) != nullptr;
+    zend_string_release(key);
+    if (!added) {
+        free_function(op);
+        throw php::logic_exception("phpbind: " + lc + " could not be added");
+    }
+    GC_ADDREF(closure);
+    published_list().push_back({table, lc, op, closure});
+}
+
+}  // namespace
+
 void native_request_ending() noexcept {
+    // Published Closures first: their entries leave the tables without the
+    // tables' destructor (the copies are phpbind's), before the engine
+    // destroys the tables.
+    auto& p = published_list();
+    while (!p.empty()) {
+        published r = std::move(p.back());
+        p.pop_back();
+        const dtor_func_t d = r.table->pDestructor;
+        r.table->pDestructor = nullptr;
+        zend_hash_str_del(r.table, r.lc.data(), r.lc.size());
+        r.table->pDestructor = d;
+        free_function(r.op);
+        zend_object* c = r.closure;
+        (void)release_edge([c] { OBJ_RELEASE(c); });
+    }
+    std::vector<published>().swap(p);
     auto& v = runtime_functions();
     while (!v.empty()) {
         runtime_function r = std::move(v.back());
@@ -274,6 +368,56 @@ void make_native_closure(native_template& t, native_holder* raw, zval* out) {
     auto* cf = const_cast<zend_function*>(zend_get_closure_method_def(Z_OBJ_P(out)));
     cf->common.fn_flags |= ZEND_ACC_FAKE_CLOSURE;
 }
+
+}  // namespace detail
+
+void publish_function(std::string_view name, ObjectView closure) {
+    using namespace detail;
+    if (request_stamp() == 0) throw php::logic_exception("phpbind: publish_function() needs a running request");
+    const std::string what = "publish_function(\"" + std::string(name) + "\")";
+    if (!valid_function_name(name)) {
+        throw php::logic_exception("phpbind: " + what + ": \"" + std::string(name) + "\" is not a valid function name");
+    }
+    const std::string lc = lower(name);
+    if (zend_hash_str_exists(EG(function_table), lc.data(), lc.size())) {
+        throw php::logic_exception("phpbind: " + what + ": a function " + std::string(name) + "() exists already");
+    }
+    const zend_op_array& src = publishable(closure, what, false);
+    publish(EG(function_table), lc, copy_function(src, name, nullptr, 0), closure.raw());
+}
+
+void publish_method(std::string_view class_name, std::string_view method, ObjectView closure, bool is_static) {
+    using namespace detail;
+    if (request_stamp() == 0) throw php::logic_exception("phpbind: publish_method() needs a running request");
+    const std::string what = "publish_method(\"" + std::string(class_name) + "\", \"" + std::string(method) + "\")";
+    if (!valid_function_name(method) || method.find('\\') != std::string_view::npos) {
+        throw php::logic_exception("phpbind: " + what + ": not a valid method name");
+    }
+    zend_string* cn = zend_string_init(class_name.data(), class_name.size(), false);
+    zend_class_entry* ce = zend_lookup_class_ex(cn, nullptr, ZEND_FETCH_CLASS_NO_AUTOLOAD);
+    zend_string_release(cn);
+    if (!ce) throw php::logic_exception("phpbind: " + what + ": no class " + std::string(class_name) + " is declared");
+    if (ce->type == ZEND_INTERNAL_CLASS) throw php::logic_exception("phpbind: " + what + ": an internal class");
+    if (ce->ce_flags & (ZEND_ACC_INTERFACE | ZEND_ACC_TRAIT | ZEND_ACC_ENUM)) {
+        throw php::logic_exception("phpbind: " + what + ": an interface, trait or enum");
+    }
+    if (ce->ce_flags & ZEND_ACC_IMMUTABLE) {
+        throw php::logic_exception("phpbind: " + what +
+                                   ": opcache keeps this class immutable (shared with other requests)");
+    }
+    const std::string lc = lower(method);
+    if (zend_hash_str_exists(&ce->function_table, lc.data(), lc.size()) || lc.starts_with("__")) {
+        throw php::logic_exception("phpbind: " + what + ": the class has this method, or it is a magic method name");
+    }
+    const zend_op_array& src = publishable(closure, what, true);
+    if (is_static && (src.fn_flags & ZEND_ACC_USES_THIS)) {
+        throw php::logic_exception("phpbind: " + what + ": a static method cannot use $this");
+    }
+    uint32_t flags = ZEND_ACC_PUBLIC | (is_static ? ZEND_ACC_STATIC : 0u);
+    publish(&ce->function_table, lc, copy_function(src, method, ce, flags), closure.raw());
+}
+
+namespace detail {
 
 native_definition::native_definition(std::string_view name) : name_(name) {
     if (request_stamp() == 0) throw php::logic_exception("phpbind: define_function() needs a running request");

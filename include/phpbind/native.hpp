@@ -12,6 +12,7 @@
 
 #include <phpbind/function.hpp>
 #include <phpbind/module.hpp>
+#include <phpbind/object.hpp>
 
 #include <memory>
 #include <string_view>
@@ -160,6 +161,23 @@ void define_function(std::string_view name, F&& f, const Extra&... extra) {
     const bool bound = B::bind_into(d.keeper(), name, &d.entries(), 0, extra...);
     d.finish(bound, new detail::native_holder_of<Fn>(std::forward<F>(f)));
 }
+
+/// Publishes a PHP Closure as the global function `name` for the rest of the running request: the
+/// function runs the Closure's code (its parameters, types, defaults and `use` variables, shared
+/// with the Closure), Reflection shows it as a user function, and the Closure is kept alive exactly
+/// as long as the function. Removed when the request ends, before the engine destroys its tables.
+/// Throws php::logic_exception outside a request, for an invalid or taken name, for a Closure of
+/// C++ code (use php::define_function) or one bound to an object or a class scope
+/// (`Closure::bind($c, null, null)` unbinds both).
+void publish_function(std::string_view name, ObjectView closure);
+
+/// Publishes a PHP Closure as a public method `method` of the declared userland class
+/// `class_name` (static if `is_static`) for the rest of the running request, as publish_function()
+/// does for a function; `$this` and `self` are the class's in its code. Refused
+/// (php::logic_exception) for an internal class, an interface, enum or trait, a class opcache keeps
+/// immutable (shared with other requests), an existing method, a Closure of C++ code or one bound
+/// to an object. Classes that extend it and were declared before see no new method.
+void publish_method(std::string_view class_name, std::string_view method, ObjectView closure, bool is_static = false);
 
 /// A lambda as a result: a Closure (php::closure).
 template <class T>

@@ -67,6 +67,16 @@ void register_native(php::module& m) {
                 php::arg("times") = 2);
         },
         php::arg("name"), php::arg("factor"));
+    // PHP Closures published as a function or a method for the rest of the request.
+    m.def(
+        "pb_publish_function", [](std::string name, php::ObjectView closure) { php::publish_function(name, closure); },
+        php::arg("name"), php::arg("closure"));
+    m.def(
+        "pb_publish_method",
+        [](std::string cls, std::string method, php::ObjectView closure, bool is_static) {
+            php::publish_method(cls, method, closure, is_static);
+        },
+        php::arg("class"), php::arg("method"), php::arg("closure"), php::arg("static") = false);
     // One that calls a PHP function by name (the crossing matrix).
     m.def(
         "pb_native_define_caller",
