@@ -65,6 +65,19 @@ void into_php_aside(void (*fn)(void*), void* ctx) {
         unwinding.pending |= unwind_state::fatal;
         throw_fatal_error();
     }
+    if (raised && in_flight && (zend_is_unwind_exit(raised) || zend_is_graceful_exit(raised))) {
+        // exit() ends the script: it replaces the exception that was in flight,
+        // which is dropped. Not rethrown through zend_throw_exception_internal():
+        // chaining (zend_exception_set_previous()) would write a `previous`
+        // property onto the exit object, which has none (a deprecation on 8.2
+        // engines that do not refuse it themselves), and the throw hook would
+        // see the exit.
+        OBJ_RELEASE(in_flight);
+        EG(exception) = raised;
+        EG(opline_before_exception) = opline;
+        unwinding.pending |= recorded;
+        return;
+    }
     EG(exception) = in_flight;
     EG(opline_before_exception) = opline;
     unwinding.pending |= recorded;
