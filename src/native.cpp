@@ -132,36 +132,31 @@ void free_templates() noexcept {
     }
 }
 
-// The functions the running request defined, most recent last.
+// What the running request made, most recent last (each thread's, under ZTS).
+template <class T>
+std::vector<T>& request_list() {
+#ifdef ZTS
+    static thread_local std::vector<T> v;
+#else
+    static std::vector<T> v;
+#endif
+    return v;
+}
+
+// A function the request defined.
 struct runtime_function {
     std::string lc;
     native_holder* holder;
     std::unique_ptr<module> keeper;
 };
-std::vector<runtime_function>& runtime_functions() {
-#ifdef ZTS
-    static thread_local std::vector<runtime_function> v;
-#else
-    static std::vector<runtime_function> v;
-#endif
-    return v;
-}
 
-// Closures published as functions or methods by the running request, most recent last.
+// A Closure the request published as a function or a method.
 struct published {
     HashTable* table;  // EG(function_table), or the class's method table
     std::string lc;
     zend_op_array* op;  // a copy of the Closure's op_array; the opcodes stay the Closure's
     zend_object* closure;
 };
-std::vector<published>& published_list() {
-#ifdef ZTS
-    static thread_local std::vector<published> v;
-#else
-    static std::vector<published> v;
-#endif
-    return v;
-}
 
 bool valid_function_name(std::string_view n) noexcept {
     if (n.empty() || n.front() == '\\' || n.back() == '\\') return false;
@@ -289,7 +284,7 @@ void publish(HashTable* table, const std::string& lc, zend_op_array* op, zend_ob
         throw php::logic_exception("phpbind: " + lc + " could not be added");
     }
     GC_ADDREF(closure);
-    published_list().push_back({table, lc, op, closure});
+    request_list<published>().push_back({table, lc, op, closure});
 }
 
 }  // namespace
@@ -298,7 +293,7 @@ void native_request_ending() noexcept {
     // Published Closures first: their entries leave the tables without the
     // tables' destructor (the copies are phpbind's), before the engine
     // destroys the tables.
-    auto& p = published_list();
+    auto& p = request_list<published>();
     while (!p.empty()) {
         published r = std::move(p.back());
         p.pop_back();
@@ -311,7 +306,7 @@ void native_request_ending() noexcept {
         (void)release_edge([c] { OBJ_RELEASE(c); });
     }
     std::vector<published>().swap(p);
-    auto& v = runtime_functions();
+    auto& v = request_list<runtime_function>();
     while (!v.empty()) {
         runtime_function r = std::move(v.back());
         v.pop_back();
@@ -451,7 +446,7 @@ void native_definition::finish(bool bound, native_holder* raw) {
     auto* f = static_cast<zend_function*>(zend_hash_str_find_ptr(CG(function_table), lc.data(), lc.size()));
     f->internal_function.module = &native_state().functions_module;
     f->internal_function.reserved[g_handle] = h.get();
-    runtime_functions().push_back({lc, h.release(), std::move(keeper_)});
+    request_list<runtime_function>().push_back({lc, h.release(), std::move(keeper_)});
 }
 
 }  // namespace detail
