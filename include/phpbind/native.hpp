@@ -35,7 +35,7 @@ struct native_holder {
 
 template <class F>
 struct native_tag {
-    static inline const char id = 0;
+    static inline char id = 0;  // its address is the tag (not const: never merged with another)
 };
 
 template <class F>
