@@ -148,6 +148,7 @@ struct runtime_function {
     std::string lc;
     native_holder* holder;
     std::unique_ptr<module> keeper;
+    zend_string* engine_name;  // the name the engine made, when phpbind gave the function its own (null: none)
 };
 
 // A Closure the request published as a function or a method.
@@ -310,6 +311,11 @@ void native_request_ending() noexcept {
     while (!v.empty()) {
         runtime_function r = std::move(v.back());
         v.pop_back();
+        if (r.engine_name) {
+            // The engine's destructor frees the name it made; backtraces may still hold phpbind's.
+            auto* f = static_cast<zend_function*>(zend_hash_str_find_ptr(CG(function_table), r.lc.data(), r.lc.size()));
+            if (f) zend_string_release(std::exchange(f->common.function_name, r.engine_name));
+        }
         zend_hash_str_del(CG(function_table), r.lc.data(), r.lc.size());  // the engine frees the function
         native_holder* h = r.holder;
         (void)release_edge([h] { delete h; });
@@ -446,7 +452,16 @@ void native_definition::finish(bool bound, native_holder* raw) {
     auto* f = static_cast<zend_function*>(zend_hash_str_find_ptr(CG(function_table), lc.data(), lc.size()));
     f->internal_function.module = &native_state().functions_module;
     f->internal_function.reserved[g_handle] = h.get();
-    request_list<runtime_function>().push_back({lc, h.release(), std::move(keeper_)});
+    // After startup the engine interns names for the request; opcache interns only what its
+    // shared memory holds, and hands out any other name as a persistent string. A backtrace
+    // (an exception's "function") copies the name into a request value, which is then freed as
+    // request memory, after the function is gone: the function gets a request copy of its own.
+    zend_string* engine_name = nullptr;
+    if (!ZSTR_IS_INTERNED(f->common.function_name)) {
+        engine_name = f->common.function_name;
+        f->common.function_name = zend_string_init(ZSTR_VAL(engine_name), ZSTR_LEN(engine_name), false);
+    }
+    request_list<runtime_function>().push_back({lc, h.release(), std::move(keeper_), engine_name});
 }
 
 }  // namespace detail

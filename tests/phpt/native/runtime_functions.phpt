@@ -26,6 +26,21 @@ foreach (['"x"', '', '1, 2, 3', 'PHP_INT_MAX'] as $args) {
     }
 }
 
+// Backtraces naming the functions outlive them: kept until the script ends, after the
+// functions are gone (opcache may name a function registered at run time with a
+// persistent string: a backtrace must not hold that one).
+function pb_rt_thrower() { throw new RuntimeException('kept'); }
+pb_native_define_caller('pb_rt_kept');
+try {
+    pb_rt_kept('pb_rt_thrower');
+} catch (RuntimeException $kept) {
+}
+try {
+    pb_rt_triple([]);
+} catch (TypeError $kept_too) {
+}
+echo $kept->getTrace()[1]['function'], ' ', $kept_too->getTrace()[0]['function'], "\n";
+
 // Refusals.
 foreach (['pb_rt_triple', 'strlen', 'STRLEN', '', '1abc', 'a b', "a\0b", '\\lead', 'trail\\', 'a\\\\b'] as $name) {
     try {
@@ -77,6 +92,7 @@ TypeError: pb_rt_triple(): Argument #1 ($x) must be of type int, string given
 ArgumentCountError: pb_rt_triple() expects at least 1 argument, 0 given
 ArgumentCountError: pb_rt_triple() expects at most 2 arguments, 3 given
 ArithmeticError: Integer overflow
+pb_rt_kept pb_rt_triple
 LogicException: phpbind: define_function(): a function pb_rt_triple() exists already
 LogicException: phpbind: define_function(): a function strlen() exists already
 LogicException: phpbind: define_function(): a function STRLEN() exists already
