@@ -101,7 +101,7 @@ void hook_install_request(hook_state& s) {
 #ifdef ZTS
     refuse(s,
            "a thread-safe engine's hook pointers are shared by every thread; install the hook at startup "
-           "(module::hook, module::replace_function) instead");
+           "(module::hook, module::replace_function, module::override_handler) instead");
 #endif
     if (request_stamp() == 0)
         refuse(s,
@@ -127,6 +127,14 @@ void hook_remove(hook_state& s) {
                "another hook was installed on this pointer after it and is still there; remove that one first "
                "(a chain is only ever unwound from its most recent holder)");
     }
+    auto& r = request_hooks();
+    r.erase(std::remove(r.begin(), r.end(), &s), r.end());
+    s.request = false;
+    unlink(s);
+}
+
+void hook_end(hook_state& s) {
+    if (!s.request) refuse(s, "this override was not made in this request, or has ended");
     auto& r = request_hooks();
     r.erase(std::remove(r.begin(), r.end(), &s), r.end());
     s.request = false;
@@ -159,12 +167,27 @@ void hook_refuse_proceed() { refuse_php_call(); }
 void hook_defer_exception() noexcept { defer_exception(); }
 
 void hooks_request_ending() noexcept {
-    // The last RSHUTDOWN of this copy: no user code runs after it. Most recent first.
+    // The last RSHUTDOWN of this copy: no user code runs after it. What goes
+    // with the request is forgotten, wherever it waits.
+    auto& l = lingering();
+    std::erase_if(l, [](hook_state* s) {
+        if (!(s->dies_with_request && s->dies_with_request())) return false;
+        s->restore();
+        s->linked = false;
+        return true;
+    });
+    // Most recent first.
     auto& r = request_hooks();
     while (!r.empty()) {
         hook_state* s = r.back();
         r.pop_back();
         s->request = false;
+        if (s->dies_with_request && s->dies_with_request()) {
+            s->active = false;
+            s->restore();  // what is still this hook's; the rest goes with the request
+            s->linked = false;
+            continue;
+        }
         unlink(*s);
     }
 }

@@ -174,6 +174,9 @@ struct hook_state {
     bool linked = false;  // in the engine's chain
     unsigned module_users = 0;  // modules that hold it for their lifetime
     bool request = false;  // held by the running request
+    // Whether what the hook changed goes with the request (a userland class's handlers): then
+    // its end forgets the link instead of waiting to unlink it from the top.
+    bool (*dies_with_request)() noexcept = nullptr;
 };
 
 // Installs for a module's lifetime (at its MINIT) / for the running request.
@@ -182,6 +185,10 @@ void hook_acquire_module(hook_state& s) noexcept;
 void hook_release_module(hook_state& s) noexcept;
 void hook_install_request(hook_state& s);
 void hook_remove(hook_state& s);
+// Ends a hook installed for the request wherever it is in its chain: turned off
+// now, unlinked when it is on top again (an object handler override, whose
+// chain is the class's create_object, shared by the overrides of every slot).
+void hook_end(hook_state& s);
 
 // The previous holder, called from C++ under zend_try: a fatal error inside
 // it unwinds the hook's C++ frames as php::fatal_error, resumed in the engine

@@ -15,6 +15,7 @@
 
 #include <phpbind/function.hpp>
 #include <phpbind/hooks.hpp>
+#include <phpbind/object_hooks.hpp>
 #include <phpbind/observer.hpp>
 
 #include <deque>
@@ -198,6 +199,17 @@ public:
     module& replace_function(std::string_view name) {
         at_startup([n = std::string(name)](int) { detail::replaced_function<F>::target(n, true); });
         hooks_.push_back(&detail::replaced_function<F>::state);
+        return *this;
+    }
+
+    /// Overrides the handler `Slot` of the internal class `class_name` for the module's lifetime
+    /// with `R F(php::hooks::proceed<Slot>, args...)` (phpbind/object_hooks.hpp): at MINIT (a class
+    /// no module registered by then fails the startup with a warning), restored at MSHUTDOWN.
+    /// Objects of the class and of its subclasses made from then on get it.
+    template <class Slot, auto F>
+    module& override_handler(std::string_view class_name) {
+        at_startup([n = std::string(class_name)](int) { detail::handler_hook<Slot, F>::aim(n, true); });
+        hooks_.push_back(&detail::handler_hook<Slot, F>::state);
         return *this;
     }
 

@@ -27,6 +27,7 @@
 #include <phpbind/module.hpp>
 #include <phpbind/native.hpp>
 #include <phpbind/hooks.hpp>
+#include <phpbind/object_hooks.hpp>
 #include <phpbind/observer.hpp>
 #include <phpbind/class.hpp>
 #include <phpbind/exception_class.hpp>

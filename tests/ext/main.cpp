@@ -18,6 +18,7 @@ PHPBIND_EXTENSION(phpbind_test, m) {
     register_edges(m);
     register_observers(m);
     register_hooks(m);
+    register_object_hooks(m);
     register_native(m);
 #ifdef PHPBIND_TEST_ASAN_PROBE
     register_asan_probe(m);

@@ -33,5 +33,6 @@ void register_protocols(php::module& m);
 void register_edges(php::module& m);
 void register_observers(php::module& m);
 void register_hooks(php::module& m);
+void register_object_hooks(php::module& m);
 void register_native(php::module& m);
 void register_asan_probe(php::module& m);
