@@ -1,7 +1,8 @@
 // bench/hooks.cpp — bench/hooks_c.c written with phpbind: BENCH_HOOK=internal
 // links an around execute_internal hook that counts calls, BENCH_HOOK=before the
 // same in the before/after form, BENCH_HOOK=strlen replaces strlen()'s handler
-// (calling the original), BENCH_HOOK=strlen-own with one that computes the length;
+// (calling the original), BENCH_HOOK=strlen-before the same in the before/after form,
+// BENCH_HOOK=strlen-own with one that computes the length;
 // bench_publish() publishes a PHP Closure as a function.
 #include <phpbind/phpbind.hpp>
 
@@ -21,6 +22,11 @@ void counting_before(zend_execute_data*, zval*) { ++calls; }
 void counting_strlen(hk::original_function original, zend_execute_data* ex, zval* rv) {
     ++calls;
     original(ex, rv);
+}
+// The before/after form: counts, then phpbind runs the original.
+bool counting_strlen_before(zend_execute_data*, zval*) noexcept {
+    ++calls;
+    return true;
 }
 // A replacement that computes the result itself for the common case.
 void own_strlen(hk::original_function original, zend_execute_data* ex, zval* rv) {
@@ -43,6 +49,7 @@ PHPBIND_EXTENSION(bench_hooks, m) {
     if (which() == "before") m.hook<hk::execute_internal, &counting_before, nullptr>();
     if (which() == "strlen") m.replace_function<&counting_strlen>("strlen");
     if (which() == "strlen-own") m.replace_function<&own_strlen>("strlen");
+    if (which() == "strlen-before") m.replace_function<&counting_strlen_before, nullptr>("strlen");
     m.def("bench_hook_calls", [] { return calls; });
     // A PHP Closure published as a function (the generated-function rows).
     m.def("bench_publish", [](std::string name, php::ObjectView closure) { php::publish_function(name, closure); });

@@ -54,6 +54,7 @@ s_none=$(per strlen-none "" "" "$strlen")
 s_c=$(per strlen-c "$c_ext" strlen "$strlen")
 s_p=$(per strlen-phpbind "$p_ext" strlen "$strlen")
 s_own=$(per strlen-phpbind-own "$p_ext" strlen-own "$strlen")
+s_b=$(per strlen-phpbind-before "$p_ext" strlen-before "$strlen")
 # A declared PHP function against the same code published from a Closure.
 body='function (int $x): int { return $x + 1; }'
 g_decl=$(BENCH_SETUP="function g(int \$x): int { return \$x + 1; }" per declared "$p_ext" "" 'g($i)')
@@ -61,7 +62,7 @@ g_pub=$(BENCH_SETUP="\\bench_publish('B\\\\g', $body);" per published "$p_ext" "
 
 ratio() { awk "BEGIN { printf \"%.3f\", $1 / $2 }"; }
 verdict() { awk "BEGIN { exit !($1 <= 1.10) }" && echo met || echo "**missed**"; }
-r_i=$(ratio "$i_p" "$i_c"); r_b=$(ratio "$i_b" "$i_c"); r_s=$(ratio "$s_p" "$s_c"); r_own=$(ratio "$s_own" "$s_none"); r_g=$(ratio "$g_pub" "$g_decl")
+r_i=$(ratio "$i_p" "$i_c"); r_b=$(ratio "$i_b" "$i_c"); r_s=$(ratio "$s_p" "$s_c"); r_sb=$(ratio "$s_b" "$s_c"); r_own=$(ratio "$s_own" "$s_none"); r_g=$(ratio "$g_pub" "$g_decl")
 
 cat >"$doc" <<DOC
 # Engine hook performance
@@ -92,7 +93,8 @@ with no C++ object, as C does.
 |---|---|---|
 | the original | ${s_none} | |
 | replaced in C (counts, runs the original) | ${s_c} | 1.000 |
-| replaced with phpbind (\`module::replace_function\`, \`original(ex, rv)\`) | ${s_p} | ${r_s} ($(verdict "$r_s")) |
+| replaced with phpbind, around (\`module::replace_function<&F>\`, \`original(ex, rv)\`) | ${s_p} | ${r_s} ($(verdict "$r_s")) |
+| replaced with phpbind, before (\`module::replace_function<&Before, nullptr>\`) | ${s_b} | ${r_sb} ($(verdict "$r_sb")) |
 
 A C++ handler that computes the length itself (a string argument; anything else goes to the
 original for its checks and errors) against the original handler:

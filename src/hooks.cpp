@@ -141,17 +141,17 @@ void hook_end(hook_state& s) {
     unlink(s);
 }
 
-zend_internal_function* replaceable_function(std::string_view name, bool for_module) {
-    const std::string shown(name);
-    zend_string* given = zend_string_init(name.data(), name.size(), false);
+zend_function* replaceable_function(std::string_view name, bool for_module) {
+    const std::string shown(name.starts_with('\\') ? name.substr(1) : name);
+    zend_string* given = zend_string_init(shown.data(), shown.size(), false);
     zend_string* lc = zend_string_tolower(given);  // a new reference, to `given` itself if already lower case
     zend_string_release(given);
     zend_function* f = static_cast<zend_function*>(zend_hash_find_ptr(CG(function_table), lc));
     zend_string_release(lc);
     if (!f) throw php::logic_exception("phpbind: no function " + shown + "() to replace");
     if (f->type != ZEND_INTERNAL_FUNCTION) {
-        throw php::logic_exception("phpbind: " + shown + "() is a user function: only an internal function's handler " +
-                                   "can be replaced");
+        user_replace_refusal(f, shown, for_module);
+        return f;
     }
     // A dl() module's functions go when its request ends; a replacement for
     // a module's lifetime would outlive them.
@@ -159,7 +159,7 @@ zend_internal_function* replaceable_function(std::string_view name, bool for_mod
         throw php::logic_exception("phpbind: " + shown + "() belongs to a module loaded by dl(): it can only be " +
                                    "replaced for a request");
     }
-    return &f->internal_function;
+    return f;
 }
 
 void hook_refuse_proceed() { refuse_php_call(); }
@@ -194,11 +194,16 @@ void hooks_request_ending() noexcept {
 
 void hooks_sweep() noexcept { sweep(); }
 
-void hooks_module_started() noexcept { ++started_modules(); }
+void hooks_module_started(bool persistent) noexcept {
+    ++started_modules();
+    user_replacements_module_started(persistent);
+}
 
 void hooks_module_shutdown(bool engine_ending) noexcept {
     sweep();
-    if (started_modules() == 0 || --started_modules() != 0 || lingering().empty()) return;
+    if (started_modules() == 0 || --started_modules() != 0) return;
+    if (engine_ending) user_replacements_engine_ending();
+    if (lingering().empty()) return;
     // Another holder still calls into this copy's pass-through code: keep it
     // mapped after the engine unloads the extension.
     Dl_info info{};

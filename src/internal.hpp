@@ -42,7 +42,12 @@ void interrupt_hook_release() noexcept;
 // retried at every request start and end and module shutdown.
 void hooks_request_ending() noexcept;
 void hooks_sweep() noexcept;
-void hooks_module_started() noexcept;
+void hooks_module_started(bool persistent) noexcept;
+// User functions replaced by C++ (function_hooks.cpp).
+void user_replace_refusal(const zend_function* f, const std::string& shown, bool for_module);
+void user_replacements_module_started(bool persistent) noexcept;
+void user_replacements_request_ending() noexcept;  // after hooks_request_ending()
+void user_replacements_engine_ending() noexcept;
 void hooks_module_shutdown(bool engine_ending) noexcept;
 
 // Native Closures and run-time functions (native.cpp): set up when the first

@@ -108,6 +108,7 @@ void request_ending() {
         release_zval(&v);  // may run __destruct: through the edge
     }
     hooks_request_ending();  // no user code runs after this
+    user_replacements_request_ending();
     native_request_ending();
     heap_request_ending();
     drop_deferred_exception();

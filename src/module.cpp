@@ -213,7 +213,7 @@ zend_result module::startup(int type, int module_number) {
     if (guard.started && stub_) detail::write_stub_metadata(*stub_, name_);
     if (guard.started) {
         detail::interrupt_hook_acquire();
-        detail::hooks_module_started();
+        detail::hooks_module_started(module_type_ == MODULE_PERSISTENT);
         detail::native_module_started(name_, module_type_, module_number);
         natives_held_ = true;
         for (detail::hook_state* h : hooks_) detail::hook_acquire_module(*h);

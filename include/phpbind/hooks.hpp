@@ -379,72 +379,182 @@ private:
 
 namespace detail {
 
-// Finds the internal function `name` for a replacement (throws php::logic_exception).
-zend_internal_function* replaceable_function(std::string_view name, bool for_module);
+// Finds the function `name` for a replacement (throws php::logic_exception).
+zend_function* replaceable_function(std::string_view name, bool for_module);
 
-// A replaced function handler: F(original_function, zend_execute_data*, zval*).
-template <auto F>
-struct replaced_function {
-    static inline zend_internal_function* fn = nullptr;
+// A user function's replacement (src/function_hooks.cpp): a copy of its
+// op_array whose code runs `run` takes its place in the function table.
+struct user_trampoline;
+user_trampoline* user_replace_install(zend_function* original, zif_handler run) noexcept;
+bool user_replace_on_top(const user_trampoline* t) noexcept;
+void user_replace_restore(user_trampoline* t) noexcept;
+// Runs the original of the replaced user function whose frame `ex` is.
+void user_original(zend_execute_data* ex, zval* rv);
+
+// A replaced function's place: the handler (or table entry) it took over and
+// its previous holder. Self::run is what the engine calls.
+template <class Self>
+struct replacement_link {
+    static inline zend_internal_function* fn = nullptr;  // an internal function's handler is replaced
+    static inline zend_function* user_fn = nullptr;  // or a user function's place in the table
+    static inline user_trampoline* user = nullptr;
     static inline zif_handler previous = nullptr;
     static inline char label[96] = "a function's handler";
 
-    static bool on_top() noexcept { return fn && fn->handler == &run; }
+    static bool on_top() noexcept { return user_fn ? user_replace_on_top(user) : (fn && fn->handler == &Self::run); }
     static void install() noexcept {
+        if (user_fn) {
+            previous = &user_original;
+            user = user_replace_install(user_fn, &Self::run);
+            return;
+        }
         previous = fn->handler;
-        fn->handler = &run;
+        fn->handler = &Self::run;
     }
     static void restore() noexcept {
+        if (user_fn) {
+            user_replace_restore(user);  // its copy passes calls to the original until the request ends
+            user = nullptr;
+            return;
+        }
         fn->handler = previous;
         previous = nullptr;
     }
+    static bool dies_with_request() noexcept { return user_fn != nullptr; }
     static void target(std::string_view name, bool for_module) {
-        zend_internal_function* f = replaceable_function(name, for_module);
-        if (state.linked && f != fn) {
+        zend_function* f = replaceable_function(name, for_module);
+        if (state.linked && f != (user_fn ? user_fn : reinterpret_cast<zend_function*>(fn))) {
             throw php::logic_exception(std::string("phpbind: this replacement is in use for ") + label);
         }
-        fn = f;
-        std::snprintf(label, sizeof label, "%s()", ZSTR_VAL(f->function_name));
+        if (f->type == ZEND_INTERNAL_FUNCTION) {
+            fn = &f->internal_function;
+            user_fn = nullptr;
+        } else {
+            fn = nullptr;
+            user_fn = f;
+        }
+        std::snprintf(label, sizeof label, "%s()", ZSTR_VAL(f->common.function_name));
     }
-    // The engine calls it as the function's handler: a function handler's edge.
+
+    static inline hook_state state{label, &on_top, &install, &restore, false, false, 0, false, &dies_with_request};
+};
+
+template <auto... F>
+struct replaced_function;
+
+// The around form: F(original_function, zend_execute_data*, zval*).
+template <auto F>
+struct replaced_function<F> : replacement_link<replaced_function<F>> {
+    using link = replacement_link<replaced_function>;
+    // The engine calls it as the function's handler (or the user function's
+    // replacement calls it with its frame): a function handler's edge.
     static void run(zend_execute_data* ex, zval* rv) {
-        if (UNEXPECTED(!state.active)) return previous(ex, rv);
+        if (UNEXPECTED(!link::state.active)) return link::previous(ex, rv);
         bool ran = false;
-        auto body = [&] { F(hooks::original_function(previous, &ran), ex, rv); };
+        auto body = [&] { F(hooks::original_function(link::previous, &ran), ex, rv); };
         edge_check_entry();
         const bool failed = edge_body(0, body);
         if (UNEXPECTED(failed || unwinding.pending != 0)) edge_settle_call(failed, rv);
     }
+};
 
-    static inline hook_state state{label, &on_top, &install, &restore};
+// The before/after form: `bool Before(ex, rv)` (false: the call is answered,
+// the previous handler does not run) and `void After(ex, rv)`; either may be
+// nullptr. The previous handler runs from this frame, which holds no C++
+// object: no guard, the cost of a C replacement.
+template <auto Before, auto After>
+struct replaced_function<Before, After> : replacement_link<replaced_function<Before, After>> {
+    using link = replacement_link<replaced_function>;
+    static void run(zend_execute_data* ex, zval* rv) {
+        if (UNEXPECTED(!link::state.active)) return link::previous(ex, rv);
+        if constexpr (!std::is_same_v<decltype(Before), std::nullptr_t>) {
+            if (!before(ex, rv)) return;
+        }
+        link::previous(ex, rv);
+        if constexpr (!std::is_same_v<decltype(After), std::nullptr_t>) {
+            if (EXPECTED(EG(exception) == nullptr)) after(ex, rv);
+        }
+    }
+    // Out of line: their edges' frames are gone before the previous handler runs.
+    // A noexcept function (which cannot call PHP: php::call throws) needs no edge.
+    static bool before(zend_execute_data* ex, zval* rv) {
+        if constexpr (noexcept(Before(ex, rv))) {
+            return Before(ex, rv);
+        } else {
+            return before_edge(ex, rv);
+        }
+    }
+    __attribute__((noinline)) static bool before_edge(zend_execute_data* ex, zval* rv) {
+        bool go_on = false;
+        auto body = [&] { go_on = Before(ex, rv); };
+        edge_check_entry();
+        const bool failed = edge_body(0, body);
+        if (UNEXPECTED(failed || unwinding.pending != 0)) {
+            edge_settle_call(failed, rv);
+            return false;
+        }
+        return go_on;
+    }
+    static void after(zend_execute_data* ex, zval* rv) {
+        if constexpr (noexcept(After(ex, rv))) {
+            After(ex, rv);
+        } else {
+            after_edge(ex, rv);
+        }
+    }
+    __attribute__((noinline)) static void after_edge(zend_execute_data* ex, zval* rv) {
+        auto body = [&] { After(ex, rv); };
+        edge_check_entry();
+        const bool failed = edge_body(0, body);
+        if (UNEXPECTED(failed || unwinding.pending != 0)) edge_settle_call(failed, rv);
+    }
 };
 
 }  // namespace detail
 
 namespace hooks {
 
-/// Replaces the handler of the internal function `name` (strlen, a phpbind function, another
-/// extension's) for the running request with `F(php::hooks::original_function original,
-/// zend_execute_data*, zval* return_value)`; `original(ex, return_value)` runs the handler it
-/// replaced. Every call of the function runs F, however it was compiled, except the calls the
-/// compiler turned into opcodes (strlen, count, ... on a literal name outside a namespace).
-/// Restored at the request's end or by restore_function<F>(). Throws php::logic_exception if
-/// there is no such internal function, F replaces a function already, outside a request, or on a
-/// thread-safe engine.
+/// Replaces the function `name` for the running request with `F(php::hooks::original_function
+/// original, zend_execute_data*, zval* return_value)`; `original(ex, return_value)` runs what it
+/// replaced. An internal function (strlen, a phpbind function, another extension's): its handler
+/// is replaced, and every call runs F except those the compiler turned into opcodes (strlen,
+/// count, ... on a literal name outside a namespace). A user function declared in the request:
+/// a copy of it whose body runs F takes its place in the function table (its parameters are
+/// received as the original receives them, F's result is checked against its return type), and
+/// every call site that looks it up from now on runs F; one that already ran keeps the function it
+/// found (the engine caches it per call site), as does a Closure made from it before. Restored at
+/// the request's end or by restore_function<F>(). Throws php::logic_exception if there is no such
+/// function, F replaces a function already, outside a request, on a thread-safe engine, for a user
+/// function returning by reference or from an extension loaded by dl().
 template <auto F>
 void replace_function(std::string_view name) {
-    if (detail::replaced_function<F>::state.active) {
-        throw php::logic_exception(std::string("phpbind: ") + detail::replaced_function<F>::label +
-                                   " is replaced already by this replacement");
+    using R = detail::replaced_function<F>;
+    if (R::state.active) {
+        throw php::logic_exception(std::string("phpbind: ") + R::label + " is replaced already by this replacement");
     }
-    detail::replaced_function<F>::target(name, false);
-    detail::hook_install_request(detail::replaced_function<F>::state);
+    R::target(name, false);
+    detail::hook_install_request(R::state);
 }
-/// Gives the function replaced by replace_function<F>() its previous handler back: F must be the
-/// most recent replacement of it (otherwise php::logic_exception).
-template <auto F>
+/// The before/after form: `bool Before(zend_execute_data*, zval* return_value)` runs first
+/// (returning false answers the call: the replaced handler does not run, the result is what
+/// Before left in return_value), then the replaced handler, then `void After(zend_execute_data*,
+/// zval* return_value)` (unless the handler threw); either may be nullptr. phpbind runs the
+/// replaced handler itself, with no guard; a `noexcept` Before or After (one that calls no PHP:
+/// php::call throws) is called directly: the cost of a replacement written in C.
+template <auto Before, auto After>
+void replace_function(std::string_view name) {
+    using R = detail::replaced_function<Before, After>;
+    if (R::state.active) {
+        throw php::logic_exception(std::string("phpbind: ") + R::label + " is replaced already by this replacement");
+    }
+    R::target(name, false);
+    detail::hook_install_request(R::state);
+}
+/// Gives the function replaced by replace_function<F>() (or <Before, After>) back what it
+/// replaced: F must be the most recent replacement of it (otherwise php::logic_exception).
+template <auto... F>
 void restore_function() {
-    detail::hook_remove(detail::replaced_function<F>::state);
+    detail::hook_remove(detail::replaced_function<F...>::state);
 }
 
 /// Installs hook F (around form: `R F(proceed<Point>, args...)`) on `Point` for the running

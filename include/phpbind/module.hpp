@@ -195,10 +195,13 @@ public:
     /// `F(php::hooks::original_function, zend_execute_data*, zval* return_value)` (phpbind/hooks.hpp):
     /// at MINIT (a function no module registered by then fails the startup with a warning), restored
     /// at MSHUTDOWN. Functions of modules loaded by dl() are refused (they go at the request's end).
-    template <auto F>
+    /// `replace_function<&Before, &After>(name)`: the before/after form (phpbind/hooks.hpp).
+    template <auto... F>
     module& replace_function(std::string_view name) {
-        at_startup([n = std::string(name)](int) { detail::replaced_function<F>::target(n, true); });
-        hooks_.push_back(&detail::replaced_function<F>::state);
+        static_assert(sizeof...(F) == 1 || sizeof...(F) == 2,
+                      "phpbind: replace_function<&F>() or replace_function<&Before, &After>()");
+        at_startup([n = std::string(name)](int) { detail::replaced_function<F...>::target(n, true); });
+        hooks_.push_back(&detail::replaced_function<F...>::state);
         return *this;
     }
 

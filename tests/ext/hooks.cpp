@@ -123,6 +123,18 @@ void replacement2(hk::original_function original, zend_execute_data* ex, zval* r
     }
     original(ex, rv);
 }
+// The before/after form: "magic3" answers 44 before the replaced handler runs.
+bool replaced_before(zend_execute_data* ex, zval* rv) {
+    if (first_arg_is(ex, "magic3")) {
+        notify("before:magic3");
+        ZVAL_LONG(rv, 44);
+        return false;
+    }
+    notify("before");
+    return true;
+}
+void replaced_after(zend_execute_data*, zval* rv) { notify(std::string("after:") + php::ValueView(rv).type_name()); }
+
 // For the module's lifetime: str_rot13("phpbind") is replaced, nothing else changes.
 void rot13_at_startup(hk::original_function original, zend_execute_data* ex, zval* rv) {
     if (first_arg_is(ex, "phpbind")) {
@@ -238,6 +250,14 @@ void register_hooks(php::module& m) {
             if (!callback.empty()) g_callback = callback;
         },
         php::arg("function"), php::arg("callback") = "", php::arg("second") = false);
+    m.def(
+        "pb_hook_replace_before_after",
+        [](std::string_view function, std::string_view callback) {
+            hk::replace_function<&replaced_before, &replaced_after>(function);
+            if (!callback.empty()) g_callback = callback;
+        },
+        php::arg("function"), php::arg("callback") = "");
+    m.def("pb_hook_restore_before_after", [] { hk::restore_function<&replaced_before, &replaced_after>(); });
     m.def(
         "pb_hook_restore",
         [](bool second) {

@@ -17,4 +17,4 @@ require __DIR__ . '/crossing_matrix.inc';
 pb_crossing_matrix(['exit']);
 ?>
 --EXPECTREGEX--
-^22 cells (and 12 cells of hooks|\(hooks: none on a thread-safe engine\)), all as expected$
+^22 cells (and 13 cells of hooks|\(hooks: none on a thread-safe engine\)), all as expected$

@@ -19,7 +19,12 @@ pb_hook_restore(true); pb_hook_restore();
 echo strlen("magic"), "\n";
 try { pb_hook_replace("nope"); } catch (\LogicException $e) { echo $e->getMessage(), "\n"; }
 function mine() {}
-try { pb_hook_replace("App\\mine"); } catch (\LogicException $e) { echo $e->getMessage(), "\n"; }
+pb_hook_replace("App\\mine");  // a user function (hooks/replace_user_function.phpt)
+var_dump(mine("magic"));
+pb_hook_restore();
+pb_hook_replace_before_after("strlen");
+echo strlen("magic3"), " ", strlen("abc"), "\n";
+pb_hook_restore_before_after();
 pb_hook_replace("strlen");
 print_r(pb_hook_log());
 ?>
@@ -32,7 +37,8 @@ replaced at startup nop
 phpbind: hook on strlen(): another hook was installed on this pointer after it and is still there; remove that one first (a chain is only ever unwound from its most recent holder)
 5
 phpbind: no function nope() to replace
-phpbind: App\mine() is a user function: only an internal function's handler can be replaced
+int(42)
+44 3
 Array
 (
     [0] => replaced:magic
@@ -41,4 +47,8 @@ Array
     [3] => replaced 2:magic2
     [4] => replaced:magic
     [5] => replaced:original
+    [6] => replaced:magic
+    [7] => before:magic3
+    [8] => before
+    [9] => after:int
 )
