@@ -41,6 +41,20 @@ void exec_internal(hk::proceed<hk::execute_internal> next, zend_execute_data* ex
     next(ex, rv);
 }
 int64_t requests_seen() { return g_rinit; }
+
+// An object handler override from this copy (tests/phpt/hooks/object_handlers_two_extensions.phpt):
+// `$o - $n` on the class's objects is the difference of their property `c` and $n.
+using do_operation = hk::handler<&zend_object_handlers::do_operation>;
+zend_result subtract(hk::proceed<do_operation> next, zend_uchar op, zval* result, zval* a, zval* b) {
+    if (op != ZEND_SUB || Z_TYPE_P(a) != IS_OBJECT || Z_TYPE_P(b) != IS_LONG) return next(op, result, a, b);
+    zval rv;
+    zval* c = zend_read_property(Z_OBJCE_P(a), Z_OBJ_P(a), "c", 1, true, &rv);
+    if (Z_TYPE_P(c) != IS_LONG) return next(op, result, a, b);
+    const zend_long d = Z_LVAL_P(c) - Z_LVAL_P(b);
+    if (result == a) zval_ptr_dtor(a);
+    ZVAL_LONG(result, d);
+    return SUCCESS;
+}
 }  // namespace
 
 PHPBIND_EXTENSION(phpbind_second, m) {
@@ -53,6 +67,10 @@ PHPBIND_EXTENSION(phpbind_second, m) {
         hk::install<hk::execute_internal, &exec_internal>();
         g_callback = callback;
     });
+    m.def("second_handler_override", [](std::string_view class_name) {
+        hk::override_handler<do_operation, &subtract>(class_name);
+    });
+    m.def("second_handler_restore", [] { hk::restore_handler<do_operation, &subtract>(); });
     m.def("second_hook_remove", [] { hk::remove<hk::execute_internal, &exec_internal>(); });
     m.def("second_hook_installed", [] { return hk::installed<hk::execute_internal, &exec_internal>(); });
     m.on_startup([] { log_event("MINIT"); });
