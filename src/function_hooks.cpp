@@ -14,11 +14,13 @@
 //   VERIFY_RETURN_TYPE (when the original declares one)
 //   RETURN
 //
-// and it takes the original's place in the function table; the original stays
-// callable (zend_call_known_function()) and goes back at the request's end.
-// The copies and their opcodes live until the request ends even once
-// restored: a call site caches the function it found, and a Closure made
-// from the function copies its op_array.
+// and it takes the original's place in the function table at the function's
+// first replacement, for the rest of the request: a call site caches the
+// function it found (opcache shares one cache slot among the call sites of a
+// function in a script), and a Closure made from it copies its op_array. So
+// the copy stays, and replacements chain in a handler slot of its own, which
+// starts with user_original() (the original, through
+// zend_call_known_function()): the copy is a pass-through when none is on.
 #include <phpbind/hooks.hpp>
 #include "internal.hpp"
 
@@ -35,12 +37,11 @@ namespace detail {
 
 struct user_trampoline {
     zend_function* original = nullptr;  // what the table held
-    zend_op_array* copy = nullptr;  // what it holds while replaced
+    zend_op_array* copy = nullptr;  // what it holds until the request ends
     zend_op* ops = nullptr;  // opcodes, then literals (one block)
     uint32_t n_ops = 0;
     zend_string* key = nullptr;  // the lower-case name in the function table
-    zif_handler run = nullptr;  // the replacement's entry
-    bool live = false;  // in the table
+    zif_handler handler = &user_original;  // the most recent replacement, or the original
 };
 
 namespace {
@@ -81,11 +82,7 @@ int run_trampoline(zend_execute_data* execute_data) {
     if (!t) return g_previous_handler ? g_previous_handler(execute_data) : ZEND_USER_OPCODE_DISPATCH;
     zval* rv = EX_VAR(op->result.var);
     ZVAL_NULL(rv);
-    if (t->live) {
-        t->run(execute_data, rv);
-    } else {
-        user_original(execute_data, rv);  // restored, still reached through a cached call site or a Closure
-    }
+    t->handler(execute_data, rv);
     if (UNEXPECTED(EG(exception) != nullptr)) {
         zval_ptr_dtor(rv);
         ZVAL_UNDEF(rv);
@@ -157,7 +154,9 @@ void user_replace_refusal(const zend_function* f, const std::string& shown, bool
     }
 }
 
-user_trampoline* user_replace_install(zend_function* original, zif_handler run) noexcept {
+namespace {
+
+user_trampoline* make_trampoline(zend_function* original) {
     const zend_op_array& src = original->op_array;
     const uint32_t recv = src.num_args + ((src.fn_flags & ZEND_ACC_VARIADIC) ? 1 : 0);
     const bool typed = (src.fn_flags & ZEND_ACC_HAS_RETURN_TYPE) &&
@@ -256,27 +255,21 @@ user_trampoline* user_replace_install(zend_function* original, zif_handler run) 
     t->ops = ops;
     t->n_ops = n_ops;
     t->key = zend_string_tolower(src.function_name);
-    t->run = run;
     call.op1.num = static_cast<uint32_t>(trampolines().size());
-    zval* slot = zend_hash_find(EG(function_table), t->key);
-    if (slot) Z_PTR_P(slot) = copy;  // in place: the table's destructor never sees the swap
-    t->live = true;
+    zval* entry = zend_hash_find(EG(function_table), t->key);
+    if (entry) Z_PTR_P(entry) = copy;  // in place: the table's destructor never sees the swap
     user_trampoline* raw = t.get();
     trampolines().push_back(std::move(t));
     return raw;
 }
 
-bool user_replace_on_top(const user_trampoline* t) noexcept {
-    if (!t || !t->live) return false;
-    zval* slot = zend_hash_find(EG(function_table), t->key);
-    return slot && Z_PTR_P(slot) == t->copy;
-}
+}  // namespace
 
-void user_replace_restore(user_trampoline* t) noexcept {
-    if (!t || !t->live) return;
-    zval* slot = zend_hash_find(EG(function_table), t->key);
-    if (slot && Z_PTR_P(slot) == t->copy) Z_PTR_P(slot) = t->original;
-    t->live = false;
+zif_handler* user_function_slot(zend_function* f) {
+    for (auto& t : trampolines()) {
+        if (reinterpret_cast<zend_function*>(t->copy) == f) return &t->handler;  // replaced before in this request
+    }
+    return &make_trampoline(f)->handler;
 }
 
 void user_original(zend_execute_data* ex, zval* rv) {
@@ -315,7 +308,8 @@ void user_replacements_request_ending() noexcept {
     // After every restore of the request (hooks_request_ending()).
     auto& v = trampolines();
     for (auto& t : v) {
-        user_replace_restore(t.get());
+        zval* entry = zend_hash_find(EG(function_table), t->key);
+        if (entry && Z_PTR_P(entry) == t->copy) Z_PTR_P(entry) = t->original;
         if (t->copy->live_range) efree(t->copy->live_range);
         efree(ZEND_MAP_PTR(t->copy->run_time_cache));
         efree(t->copy);

@@ -383,56 +383,42 @@ namespace detail {
 zend_function* replaceable_function(std::string_view name, bool for_module);
 
 // A user function's replacement (src/function_hooks.cpp): a copy of its
-// op_array whose code runs `run` takes its place in the function table.
-struct user_trampoline;
-user_trampoline* user_replace_install(zend_function* original, zif_handler run) noexcept;
-bool user_replace_on_top(const user_trampoline* t) noexcept;
-void user_replace_restore(user_trampoline* t) noexcept;
+// op_array whose code calls a handler slot of its own takes the function's
+// place in the table for the rest of the request (the slot starts with
+// user_original); replacements then chain in that slot as in an internal
+// function's handler.
+zif_handler* user_function_slot(zend_function* f);
 // Runs the original of the replaced user function whose frame `ex` is.
 void user_original(zend_execute_data* ex, zval* rv);
 
-// A replaced function's place: the handler (or table entry) it took over and
-// its previous holder. Self::run is what the engine calls.
+// A replaced function's handler slot (an internal function's handler, or a
+// user function's replacement's) and its previous holder. Self::run is what
+// the engine calls.
 template <class Self>
 struct replacement_link {
-    static inline zend_internal_function* fn = nullptr;  // an internal function's handler is replaced
-    static inline zend_function* user_fn = nullptr;  // or a user function's place in the table
-    static inline user_trampoline* user = nullptr;
+    static inline zif_handler* slot = nullptr;
+    static inline bool user = false;  // the slot is a user function's, which goes with the request
     static inline zif_handler previous = nullptr;
     static inline char label[96] = "a function's handler";
 
-    static bool on_top() noexcept { return user_fn ? user_replace_on_top(user) : (fn && fn->handler == &Self::run); }
+    static bool on_top() noexcept { return slot && *slot == &Self::run; }
     static void install() noexcept {
-        if (user_fn) {
-            previous = &user_original;
-            user = user_replace_install(user_fn, &Self::run);
-            return;
-        }
-        previous = fn->handler;
-        fn->handler = &Self::run;
+        previous = *slot;
+        *slot = &Self::run;
     }
     static void restore() noexcept {
-        if (user_fn) {
-            user_replace_restore(user);  // its copy passes calls to the original until the request ends
-            user = nullptr;
-            return;
-        }
-        fn->handler = previous;
-        previous = nullptr;
+        if (*slot == &Self::run) *slot = previous;
+        if (!user) previous = nullptr;  // a user function's copy may still pass calls through it
     }
-    static bool dies_with_request() noexcept { return user_fn != nullptr; }
+    static bool dies_with_request() noexcept { return user; }
     static void target(std::string_view name, bool for_module) {
         zend_function* f = replaceable_function(name, for_module);
-        if (state.linked && f != (user_fn ? user_fn : reinterpret_cast<zend_function*>(fn))) {
+        zif_handler* s = f->type == ZEND_INTERNAL_FUNCTION ? &f->internal_function.handler : user_function_slot(f);
+        if (state.linked && s != slot) {
             throw php::logic_exception(std::string("phpbind: this replacement is in use for ") + label);
         }
-        if (f->type == ZEND_INTERNAL_FUNCTION) {
-            fn = &f->internal_function;
-            user_fn = nullptr;
-        } else {
-            fn = nullptr;
-            user_fn = f;
-        }
+        slot = s;
+        user = f->type != ZEND_INTERNAL_FUNCTION;
         std::snprintf(label, sizeof label, "%s()", ZSTR_VAL(f->common.function_name));
     }
 
@@ -521,8 +507,10 @@ namespace hooks {
 /// count, ... on a literal name outside a namespace). A user function declared in the request:
 /// a copy of it whose body runs F takes its place in the function table (its parameters are
 /// received as the original receives them, F's result is checked against its return type), and
-/// every call site that looks it up from now on runs F; one that already ran keeps the function it
-/// found (the engine caches it per call site), as does a Closure made from it before. Restored at
+/// every call site that looks it up from then on runs F; one that ran before the function's first
+/// replacement in the request keeps the function it found (the engine caches it per call site,
+/// and opcache shares that cache among the call sites of a script), as does a Closure made from it
+/// before: replace before the code that calls it runs (docs/hooks.md). Restored at
 /// the request's end or by restore_function<F>(). Throws php::logic_exception if there is no such
 /// function, F replaces a function already, outside a request, on a thread-safe engine, for a user
 /// function returning by reference or from an extension loaded by dl().

@@ -18,7 +18,7 @@ try { pb_hook_restore(); } catch (\LogicException $e) { echo $e->getMessage(), "
 pb_hook_restore(true); pb_hook_restore();
 echo strlen("magic"), "\n";
 try { pb_hook_replace("nope"); } catch (\LogicException $e) { echo $e->getMessage(), "\n"; }
-function mine() {}
+function mine($s) { return "mine($s)"; }  // (not constant: opcache would inline the call)
 pb_hook_replace("App\\mine");  // a user function (hooks/replace_user_function.phpt)
 var_dump(mine("magic"));
 pb_hook_restore();
