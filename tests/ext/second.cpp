@@ -67,9 +67,8 @@ PHPBIND_EXTENSION(phpbind_second, m) {
         hk::install<hk::execute_internal, &exec_internal>();
         g_callback = callback;
     });
-    m.def("second_handler_override", [](std::string_view class_name) {
-        hk::override_handler<do_operation, &subtract>(class_name);
-    });
+    m.def("second_handler_override",
+          [](std::string_view class_name) { hk::override_handler<do_operation, &subtract>(class_name); });
     m.def("second_handler_restore", [] { hk::restore_handler<do_operation, &subtract>(); });
     m.def("second_hook_remove", [] { hk::remove<hk::execute_internal, &exec_internal>(); });
     m.def("second_hook_installed", [] { return hk::installed<hk::execute_internal, &exec_internal>(); });
