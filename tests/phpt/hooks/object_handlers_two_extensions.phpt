@@ -27,7 +27,8 @@ foreach (['both, ended' => $both, 'after' => $after] as $k => $m) {
     echo "$k: + ", show(fn() => ($m + 1)->c), ', - ', show(fn() => $m - 1), "\n";
 }
 PHP;
-$file = tempnam(sys_get_temp_dir(), 'pbtwo') . '.php';
+$base = tempnam(sys_get_temp_dir(), 'pbtwo');
+$file = "$base.php";
 file_put_contents($file, "<?php\n$code");
 foreach (['second first', 'test first'] as $order) {
     echo "-- ends: $order\n";
@@ -38,6 +39,7 @@ foreach (['second first', 'test first'] as $order) {
     echo 'exit status: ', proc_close($p), "\n";
 }
 unlink($file);
+unlink($base);
 ?>
 --EXPECT--
 -- ends: second first
