@@ -128,7 +128,8 @@ uint32_t class_slots(zend_type type) noexcept {
 }
 
 uint32_t tmp_var(const zend_op_array* op, uint32_t i) noexcept {
-    return static_cast<uint32_t>(reinterpret_cast<zend_uintptr_t>(ZEND_CALL_VAR_NUM(nullptr, op->last_var + i)));
+    // The byte offset ZEND_CALL_VAR_NUM(NULL, n) stands for, computed without arithmetic on a null pointer.
+    return static_cast<uint32_t>((ZEND_CALL_FRAME_SLOT + op->last_var + i) * sizeof(zval));
 }
 
 }  // namespace
