@@ -97,6 +97,8 @@ function signature(ReflectionFunctionAbstract $f, ?array $m, string $indent, str
         $s .= '$' . $p->getName();
         if ($p->isDefaultValueAvailable()) {
             $s .= ' = ' . ($p->isDefaultValueConstant() ? $p->getDefaultValueConstantName() : value_str($p->getDefaultValue()));
+        } elseif ($p->isOptional() && !$p->isVariadic()) {
+            $s .= ' = UNKNOWN';  // optional with no declared default, as php-src's own stubs write it
         }
         $params[] = $s;
         $pm = $m['params'][$i] ?? null;
@@ -107,6 +109,8 @@ function signature(ReflectionFunctionAbstract $f, ?array $m, string $indent, str
         }
     }
     if ($m && $m['return'] !== null) $tags[] = '@return ' . phpdoc_str($m['return']);
+    // A tentative return type (as PHP's own interface methods have) is no declaration in userland.
+    elseif ($f->hasTentativeReturnType()) $tags[] = '@return ' . type_str($f->getTentativeReturnType());
     $ret = $f->hasReturnType() ? ': ' . type_str($f->getReturnType()) : '';
     return doc_comment($m['doc'] ?? null, $tags, $indent) .
            "$indent{$prefix}function {$f->getShortName()}(" . implode(', ', $params) . ")$ret" . ($body ? " {}\n" : ";\n");

@@ -81,6 +81,50 @@ std::string php_literal(const zval* z) {
     }
 }
 
+// A declared type as written (php::returns): builtin names, `?T`, `T|U` and at most one class.
+// Returns an error text, or "" with mask and class name filled.
+std::string parse_declared_type(std::string_view t, uint32_t& mask, std::string& class_name) {
+    mask = 0;
+    class_name.clear();
+    if (t.empty()) return "";
+    const bool nullable = t.front() == '?';
+    if (nullable) t.remove_prefix(1);
+    static constexpr std::pair<std::string_view, uint32_t> builtins[] = {
+        {"mixed", MAY_BE_ANY},         {"void", MAY_BE_VOID},     {"never", MAY_BE_NEVER}, {"null", MAY_BE_NULL},
+        {"bool", MAY_BE_BOOL},         {"false", MAY_BE_FALSE},   {"true", MAY_BE_TRUE},   {"int", MAY_BE_LONG},
+        {"float", MAY_BE_DOUBLE},      {"string", MAY_BE_STRING}, {"array", MAY_BE_ARRAY}, {"object", MAY_BE_OBJECT},
+        {"callable", MAY_BE_CALLABLE}, {"static", MAY_BE_STATIC},
+    };
+    while (true) {
+        const size_t bar = t.find('|');
+        std::string_view part = t.substr(0, bar);
+        std::string lc(part);
+        for (char& c : lc) c = static_cast<char>(zend_tolower_ascii(static_cast<unsigned char>(c)));
+        bool found = false;
+        for (const auto& [name, bits] : builtins) {
+            if (lc == name) {
+                mask |= bits;
+                found = true;
+            }
+        }
+        if (!found) {
+            if (part.empty() || part.find_first_of(" ?&()") != std::string_view::npos) {
+                return "'" + std::string(part) + "' is not a type";
+            }
+            if (!class_name.empty()) return "more than one class in a union is not supported";
+            class_name = part.starts_with('\\') ? part.substr(1) : part;
+        }
+        if (bar == std::string_view::npos) break;
+        t.remove_prefix(bar + 1);
+    }
+    if (nullable) {
+        if (mask & (MAY_BE_NULL | MAY_BE_VOID | MAY_BE_NEVER) || mask == MAY_BE_ANY)
+            return "'?' on a type that cannot take it";
+        mask |= MAY_BE_NULL;
+    }
+    return "";
+}
+
 }  // namespace
 
 void typed_ref_type_error(uint32_t num, uint32_t mask, const char* class_name, zval* value) {
@@ -113,6 +157,52 @@ bool register_function(module& m, const function_record& r) {
             return false;
         }
     }
+    for (size_t i = 0; i < n; ++i) {
+        if (params[i].untyped && (params[i].type_mask & MAY_BE_ANY) != MAY_BE_ANY) {
+            m.add_error("function " + fn + "(): parameter #" + std::to_string(i + 1) +
+                        " is declared untyped but its C++ type does not take every value (take a php::ValueView "
+                        "or php::Value)");
+            return false;
+        }
+    }
+    // The return type: the C++ result's, or the one declared as written.
+    uint32_t return_mask = r.return_mask;
+    std::string return_class = r.return_class ? r.return_class : "";
+    if (r.declared_return) {
+        uint32_t declared = 0;
+        std::string declared_class;
+        std::string bad = parse_declared_type(r.declared_return->type, declared, declared_class);
+        if (bad.empty() && (declared != 0 || !declared_class.empty())) {
+            // Every value the C++ result can be must satisfy the declaration (the engine's debug
+            // builds check each return against it): a class admits objects, trusted to be
+            // instances (a debug engine verifies it).
+            uint32_t produced = r.return_mask & ~(MAY_BE_STATIC);
+            if (r.return_class) produced |= MAY_BE_OBJECT;
+            if ((produced & MAY_BE_VOID) && !(declared & MAY_BE_VOID))
+                produced = (produced & ~MAY_BE_VOID) | MAY_BE_NULL;
+            const uint32_t admitted = declared | (declared_class.empty() ? 0 : MAY_BE_OBJECT) |
+                ((declared & MAY_BE_STATIC) ? MAY_BE_OBJECT : 0);
+            if (bad.empty() && (produced & ~admitted) != 0) {
+                std::string cpp;
+                if (r.return_mask & MAY_BE_ANY & ~MAY_BE_OBJECT || !r.return_class) {
+                    zend_string* t = zend_type_to_string(zend_type{nullptr, r.return_mask & ~MAY_BE_STATIC});
+                    cpp.assign(ZSTR_VAL(t), ZSTR_LEN(t));
+                    zend_string_release(t);
+                }
+                if (r.return_class) cpp = r.return_class + (cpp.empty() ? "" : "|" + cpp);
+                bad = "it does not admit every value of the C++ result's type (" + cpp + ")";
+            }
+        }
+        if (!bad.empty()) {
+            m.add_error("function " + fn + "(): declared return type '" + r.declared_return->type + "': " + bad);
+            return false;
+        }
+        return_mask = declared;
+        return_class = declared_class;
+#ifdef _ZEND_IS_TENTATIVE_BIT
+        if (r.declared_return->is_tentative) return_mask |= _ZEND_IS_TENTATIVE_BIT;
+#endif
+    }
     if (r.state->bound) {
         // The same callable bound again: the defaults are the handler's, so
         // they must agree (the required count follows from them).
@@ -137,18 +227,20 @@ bool register_function(module& m, const function_record& r) {
     info[0].name = reinterpret_cast<const char*>(static_cast<uintptr_t>(req));
     // A class name travels as a C string; the engine interns it when it
     // registers the function (zend_register_functions).
-    info[0].type = r.return_class
-        ? zend_type{const_cast<char*>(m.keep(r.return_class)), r.return_mask | _ZEND_TYPE_NAME_BIT}
-        : zend_type{nullptr, r.return_mask};
+    info[0].type = !return_class.empty()
+        ? zend_type{const_cast<char*>(m.keep(return_class)), return_mask | _ZEND_TYPE_NAME_BIT}
+        : zend_type{nullptr, return_mask};
     info[0].default_value = nullptr;
     for (size_t i = 0; i < n; ++i) {
         const param_info& p = params[i];
         std::string pname = p.name ? std::string(p.name) : "arg" + std::to_string(i);
         info[i + 1].name = m.keep(pname);
-        const uint32_t mask = p.type_mask | _ZEND_ARG_INFO_FLAGS(p.by_ref ? 1u : 0u, p.is_variadic, 0);
-        info[i + 1].type = p.class_name ? zend_type{const_cast<char*>(m.keep(p.class_name)), mask | _ZEND_TYPE_NAME_BIT}
-                                        : zend_type{nullptr, mask};
-        info[i + 1].default_value = p.has_default ? m.keep(php_literal(&new_defaults[i])) : nullptr;
+        const uint32_t mask =
+            (p.untyped ? 0 : p.type_mask) | _ZEND_ARG_INFO_FLAGS(p.by_ref ? 1u : 0u, p.is_variadic, 0);
+        info[i + 1].type = p.class_name && !p.untyped
+            ? zend_type{const_cast<char*>(m.keep(p.class_name)), mask | _ZEND_TYPE_NAME_BIT}
+            : zend_type{nullptr, mask};
+        info[i + 1].default_value = p.has_default && !p.hide_default ? m.keep(php_literal(&new_defaults[i])) : nullptr;
     }
     if (stub_metadata* s = m.stub_metadata()) record_stub_function(*s, r);
     zend_function_entry fe{};

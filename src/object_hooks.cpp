@@ -17,6 +17,7 @@
 
 #include <cstring>
 #include <string>
+#include <utility>
 
 PHPBIND_NAMESPACE_BEGIN
 namespace detail {
@@ -90,6 +91,14 @@ void handler_override::aim(std::string_view class_name, bool for_module, const c
             }
         }
     }
+    // install() runs where nothing may throw: room for every class it may take over is made here.
+    std::size_t descendants = 0;
+    void* entry_ptr;
+    ZEND_HASH_MAP_FOREACH_PTR(CG(class_table), entry_ptr) {
+        descendants += descends_from(static_cast<zend_class_entry*>(entry_ptr), ce);
+    }
+    ZEND_HASH_FOREACH_END();
+    patched.reserve(patched.size() + descendants + 1);
     target = ce;
     std::snprintf(label, sizeof label, "the %s handler of %s", slot_name, ZSTR_VAL(ce->name));
 }
@@ -153,7 +162,11 @@ zend_object* handler_override::make(zend_class_entry* ce) const {
     return default_create(ce);
 }
 
-void handler_override::adopt(zend_object* obj) {
+handler_override::~handler_override() {
+    while (tables) pefree(std::exchange(tables, tables->next), 1);
+}
+
+void handler_override::adopt(zend_object* obj) noexcept {
     const zend_object_handlers* base = obj->handlers;
     auto matches = [&](const handler_table& t) {
         // The same table, and still the same content apart from the two slots.
@@ -161,21 +174,22 @@ void handler_override::adopt(zend_object* obj) {
     };
     if (!(last && matches(*last))) {
         last = nullptr;
-        for (const auto& t : tables) {
+        for (const handler_table* t = tables; t; t = t->next) {
             if (matches(*t)) {
-                last = t.get();
+                last = t;
                 break;
             }
         }
         if (!last) {
-            auto t = std::make_unique<handler_table>();
+            auto* t = static_cast<handler_table*>(pemalloc(sizeof(handler_table), 1));
             t->h = *base;
             t->base = base;
             t->copied = *base;
             std::memcpy(reinterpret_cast<char*>(&t->h) + slot, &entry, sizeof(void*));
             if (base->clone_obj) t->h.clone_obj = clone;
-            last = t.get();
-            tables.push_back(std::move(t));
+            t->next = tables;
+            tables = t;
+            last = t;
         }
     }
     obj->handlers = &last->h;
@@ -186,9 +200,9 @@ const zend_object_handlers* handler_override::base_of(const zend_object* obj) no
     if (EXPECTED(last && &last->h == h)) return last->base;
     const handler_table* best = nullptr;
     std::size_t best_distance = SIZE_MAX;
-    for (const auto& t : tables) {
+    for (const handler_table* t = tables; t; t = t->next) {
         if (&t->h == h) {
-            last = t.get();
+            last = t;
             return t->base;
         }
         // A later override of another slot made the object's table from one of
@@ -196,7 +210,7 @@ const zend_object_handlers* handler_override::base_of(const zend_object* obj) no
         const std::size_t d = distance(&t->h, h);
         if (d < best_distance) {
             best_distance = d;
-            best = t.get();
+            best = t;
         }
     }
     return best ? best->base : &std_object_handlers;

@@ -9,6 +9,12 @@
 //   php::arg("name").doc("...")  documents a parameter (the generated stub's @param)
 //   php::doc("...")              documents a function or method (its stub's doc comment);
 //                                it may stand anywhere among the annotations
+//   php::arg("name").untyped()   declares no type: `$name` (a parameter taking any value)
+//   php::arg("name").optional()  may be omitted, with no default declared: `= <default>`
+//   php::arg("name").optional(v) ... and the function gets v when it is
+//   php::returns("Type")         declares the return type as written (a class the result
+//                                is an instance of, "" for none); .tentative() as PHP's own
+//                                interface methods declare theirs
 #pragma once
 
 #include <phpbind/caster.hpp>
@@ -24,10 +30,15 @@ PHPBIND_NAMESPACE_BEGIN
 template <class D>
 struct arg_v;
 
+/// The value of a parameter declared `.optional()` without one: the function tells an omitted
+/// argument by its C++ type (std::nullopt, or an undefined php::ValueView).
+struct omitted_t {};
+
 /// Names a parameter of a bound function.
 struct arg {
     const char* name;
     const char* doc_text = nullptr;
+    bool untyped_ = false;
     constexpr explicit arg(const char* n) noexcept : name(n) {}
 
     /// Documents the parameter: the text of its `@param` line in the stub
@@ -38,10 +49,30 @@ struct arg {
         return a;
     }
 
+    /// Declares the parameter without a type (`$value`, as a C stub's ZEND_ARG_INFO does), for a
+    /// C++ parameter that takes any value (php::ValueView, php::Value, a variadic of them);
+    /// anything else is a compile error.
+    constexpr arg untyped() const noexcept {
+        arg a = *this;
+        a.untyped_ = true;
+        return a;
+    }
+
     /// Gives the parameter a default value: `php::arg("b") = 1`.
     template <class D>
     arg_v<std::decay_t<D>> operator=(D&& value) const {
-        return {name, std::forward<D>(value), doc_text};
+        return {name, std::forward<D>(value), doc_text, untyped_, false};
+    }
+
+    /// Makes the parameter optional without declaring a default: Reflection shows `= <default>`
+    /// (a C stub's `= UNKNOWN`), and a call that skips it with named arguments is refused by the
+    /// engine ("must be passed explicitly, because the default value is not known"). Without a
+    /// value, the C++ type tells an omitted argument: std::nullopt for a `std::optional<T>`, an
+    /// undefined value (`is_undef()`) for a php::ValueView; `optional(v)` hands the function v.
+    constexpr arg_v<omitted_t> optional() const noexcept;
+    template <class D>
+    arg_v<std::decay_t<D>> optional(D&& value) const {
+        return {name, std::forward<D>(value), doc_text, untyped_, true};
     }
 };
 
@@ -51,6 +82,30 @@ struct arg_v {
     const char* name;
     D value;
     const char* doc_text = nullptr;
+    bool untyped_ = false;
+    bool hidden = false;  // declared `= <default>`: arg info carries no default
+};
+
+constexpr arg_v<omitted_t> arg::optional() const noexcept { return {name, omitted_t{}, doc_text, untyped_, true}; }
+
+/// Declares a function's or method's return type as written, instead of the one its C++ result
+/// type gives: a class or interface the result is an instance of (`"Ds\\Sequence"`, where the
+/// C++ function returns a bound class implementing it), a wider type (`"mixed"`), `"?T"`,
+/// `"T|U"`, or `""` for none (Reflection shows no return type, as for a C stub's untyped
+/// arg info). The declared type must admit every value the C++ result can be (checked when the
+/// module starts). `.tentative()` declares it as PHP's own interface methods declare theirs
+/// (`Tentative return [ mixed ]`), for a method matching one of them. An annotation of the
+/// function, not of a parameter: it may stand anywhere among them.
+struct returns {
+    const char* type;
+    bool is_tentative = false;
+    constexpr explicit returns(const char* t) noexcept : type(t) {}
+    /// A tentative return type.
+    constexpr returns tentative() const noexcept {
+        returns r = *this;
+        r.is_tentative = true;
+        return r;
+    }
 };
 
 /// Documents a function or method: the doc comment of its declaration in the

@@ -273,6 +273,20 @@ public:
         spec_->handler_setup.push_back([](zend_object_handlers& h) { h.cast_object = &detail::cast_object<T>; });
         return *this;
     }
+    /// What `var_dump()`, `print_r()` and `debug_zval_refcount()` show of the object: the
+    /// array F returns (any array type: php::Array, std::vector, std::map...), through the
+    /// get_debug_info handler. `(array)`, `get_object_vars()`, `var_export()` and serialization
+    /// still see the properties. An exception F throws is raised after the listing, which shows
+    /// no element.
+    template <auto F>
+    class_& debug_info() {
+        using R = std::remove_cvref_t<typename detail::signature<decltype(F)>::ret>;
+        static_assert(caster<R>::type_mask == MAY_BE_ARRAY,
+                      "phpbind: debug_info<&T::m>() needs m() to return an array type (php::Array, std::vector, "
+                      "std::map...)");
+        spec_->handler_setup.push_back([](zend_object_handlers& h) { h.get_debug_info = &detail::debug_info<T, F>; });
+        return *this;
+    }
     /// JsonSerializable: `jsonSerialize()` calls F; json_encode() uses it.
     template <auto F>
     class_& json() {
@@ -335,6 +349,35 @@ public:
         using U = detail::invoke_unserialize<Restore, T>;
         detail::binder_for<U, U, void, typename S::args>::type::bind_into(m_, "__unserialize", &spec_->methods,
                                                                           ZEND_ACC_PUBLIC, php::arg("data"));
+        return *this;
+    }
+
+    /// Custom serialization, the `C:` format (`C:9:"Ds\\Vector":8:{i:1;i:2;}`) of classes whose
+    /// class entry serializes them itself, as ext/ds and older internal classes do: Save
+    /// (`void save(php::serializer&) const`) writes the payload; Load rebuilds the object from
+    /// it, either a member `void load(php::unserializer&)` (on a default-constructed T) or a
+    /// static factory `T load(php::unserializer&)`. An exception either throws is raised from
+    /// serialize() / unserialize(). An `O:` string for the class is refused by the engine
+    /// (`Erroneous data format for unserializing`). Use serializable<>() for new formats.
+    template <auto Save, auto Load>
+    class_& custom_serializable() {
+        static_assert(std::is_invocable_v<decltype(Save), const T&, php::serializer&>,
+                      "phpbind: custom_serializable<&T::save, ...>(): save is `void save(php::serializer&) const`");
+        if constexpr (std::is_member_function_pointer_v<decltype(Load)>) {
+            static_assert(std::is_invocable_v<decltype(Load), T&, php::unserializer&>,
+                          "phpbind: custom_serializable<..., &T::load>(): load is `void load(php::unserializer&)`");
+            static_assert(std::is_default_constructible_v<T>,
+                          "phpbind: custom_serializable<..., &T::load>() default-constructs T before load(); bind a "
+                          "static factory `T load(php::unserializer&)` for a type without a default constructor");
+        } else {
+            static_assert(std::is_same_v<std::invoke_result_t<decltype(Load), php::unserializer&>, T>,
+                          "phpbind: custom_serializable<..., &load>(): a static load returns T");
+        }
+        spec_->serializable = true;
+        spec_->ce_setup.push_back([](zend_class_entry* ce) {
+            ce->serialize = &detail::custom_serialize<T, Save>;
+            ce->unserialize = &detail::custom_unserialize<T, Load>;
+        });
         return *this;
     }
 

@@ -23,6 +23,9 @@
 #pragma once
 
 #include <phpbind/detail/class_spec.hpp>
+#include <phpbind/serialization.hpp>
+
+#include <zend_smart_str.h>
 
 // ext/json's header, unlike the engine's, declares no C linkage itself: without
 // this, a function it declares (php_json_encode, ...) would be looked up under
@@ -436,6 +439,69 @@ struct invoke_unserialize {
         }
     }
 };
+
+// ---------------------------------------------------------------------------
+// get_debug_info: what var_dump(), print_r() and debug_zval_refcount() list
+// for the object, from a member returning an array; (array), get_object_vars(),
+// var_export() and serialization keep the properties.
+
+template <class T, auto F>
+HashTable* debug_info(zend_object* o, int* is_temp) {
+    using R = std::remove_cvref_t<typename signature<decltype(F)>::ret>;
+    // A temporary table: the engine releases it after listing it
+    // (zend_get_properties_for(), zend_release_properties()).
+    *is_temp = 1;
+    zval out;
+    ZVAL_UNDEF(&out);
+    if (UNEXPECTED(!edge([&] { caster<R>::to_zval((native<T>(o)->*F)(), &out); }))) {
+        zval_ptr_dtor(&out);
+        // The exception is pending: the listing shows no element and the exception is raised after it.
+        return zend_new_array(0);
+    }
+    return Z_ARR(out);
+}
+
+// ---------------------------------------------------------------------------
+// Custom serialization (C: format): ce->serialize and ce->unserialize.
+
+template <class T, auto Save>
+int custom_serialize(zval* object, unsigned char** buffer, size_t* length, zend_serialize_data* data) {
+    smart_str buf = {};
+    serializer out = serialization_access::writer(&buf, data);
+    if (UNEXPECTED(!edge([&] { (native<T>(Z_OBJ_P(object))->*Save)(out); }))) {
+        // The exception is pending; the engine writes N; and serialize() raises it.
+        smart_str_free(&buf);
+        return FAILURE;
+    }
+    // The engine copies the payload and frees it with efree() (php_var_serialize_intern()).
+    *length = buf.s ? ZSTR_LEN(buf.s) : 0;
+    *buffer = reinterpret_cast<unsigned char*>(estrndup(buf.s ? ZSTR_VAL(buf.s) : "", *length));
+    smart_str_free(&buf);
+    return SUCCESS;
+}
+
+template <class T, auto Load>
+int custom_unserialize(zval* object, zend_class_entry* ce, const unsigned char* buf, size_t length,
+                       zend_unserialize_data* data) {
+    // The object is made as `new` makes it, its C++ part only by Load (the engine frees a
+    // half-made object on FAILURE, with no C++ part to destroy).
+    if (object_init_ex(object, ce) != SUCCESS) return FAILURE;
+    zend_object* self = Z_OBJ_P(object);
+    unserializer in = serialization_access::reader(buf, length, data);
+    const bool ok = edge([&] {
+        object_holder<T>* h = constructing<T>(self);
+        if constexpr (std::is_member_function_pointer_v<decltype(Load)>) {
+            release_native(h);
+            construct_inline(h);
+            (h->ptr->*Load)(in);
+        } else {
+            T made = Load(in);
+            release_native(h);
+            construct_inline(h, std::move(made));
+        }
+    });
+    return ok ? SUCCESS : FAILURE;
+}
 
 // ---------------------------------------------------------------------------
 // Countable and ArrayAccess: the object handlers count_elements and the four

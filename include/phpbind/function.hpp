@@ -239,6 +239,8 @@ struct param_info {
     const char* class_name = nullptr;  // a class type (bound C++ classes)
     const char* doc = nullptr;  // php::arg("x").doc("...")
     std::string (*phpdoc)() = nullptr;  // the precise type for the stub (array<string,int>); null: the declared one
+    bool hide_default = false;  // php::arg("x").optional(): declared `= <default>`
+    bool untyped = false;  // php::arg("x").untyped(): declared without a type
 };
 
 /// The type a stub's phpdoc gives a value of type V, where it says more than
@@ -274,6 +276,7 @@ struct function_record {
     uint32_t flags = 0;  // ZEND_ACC_PUBLIC, ZEND_ACC_STATIC, ...
     const char* doc = nullptr;  // php::doc("...")
     std::string (*return_phpdoc)() = nullptr;  // see phpdoc_of()
+    const php::returns* declared_return = nullptr;  // php::returns("..."): replaces return_mask/return_class
 };
 
 /// Appends a function to the module: validates the parameter spec, builds and
@@ -318,17 +321,34 @@ void make_default(const D& d, zval* out) {
     }
 }
 
+template <class T>
+struct is_std_optional : std::false_type {};
+template <class T>
+struct is_std_optional<std::optional<T>> : std::true_type {};
+
 template <class P>
 void apply_extra(param_info& pi, zval*, const arg& a) {
     pi.name = a.name;
     pi.doc = a.doc_text;
+    pi.untyped = a.untyped_;
 }
 template <class P, class D>
 void apply_extra(param_info& pi, zval* def, const arg_v<D>& a) {
     pi.name = a.name;
     pi.doc = a.doc_text;
+    pi.untyped = a.untyped_;
     pi.has_default = true;
-    make_default<P>(a.value, def);
+    pi.hide_default = a.hidden;
+    if constexpr (std::is_same_v<D, omitted_t>) {
+        using V = typename param<P>::value_type;
+        static_assert(!param<P>::is_variadic, "phpbind: a variadic parameter is optional already");
+        static_assert(is_std_optional<V>::value || std::is_same_v<V, ValueView>,
+                      "phpbind: optional() without a value needs a parameter that can tell an omitted argument "
+                      "(std::optional<T>: std::nullopt; php::ValueView: undefined); give one: optional(v)");
+        if constexpr (is_std_optional<V>::value) ZVAL_NULL(def);  // else UNDEF: the view of an omitted argument
+    } else {
+        make_default<P>(a.value, def);
+    }
 }
 
 template <class T>
@@ -338,13 +358,15 @@ struct is_arg_v<arg_v<D>> : std::true_type {};
 
 template <class T>
 inline constexpr bool is_doc = std::is_same_v<T, php::doc>;
+template <class T>
+inline constexpr bool is_returns = std::is_same_v<T, php::returns>;
 
 /// For each annotation, the parameter it describes (php::arg and its
-/// defaults, in order), or SIZE_MAX for php::doc, which describes the function.
+/// defaults, in order), or SIZE_MAX for php::doc and php::returns, which describe the function.
 template <class... Extra>
 constexpr auto parameter_slots() {
     std::array<size_t, sizeof...(Extra) + 1> slots{};
-    constexpr bool docs[] = {is_doc<Extra>..., false};
+    constexpr bool docs[] = {(is_doc<Extra> || is_returns<Extra>)..., false};
     size_t k = 0;
     for (size_t i = 0; i < sizeof...(Extra); ++i) slots[i] = docs[i] ? SIZE_MAX : k++;
     slots[sizeof...(Extra)] = k;  // the number of parameter annotations
@@ -621,8 +643,8 @@ struct binder {
                           const Extra&... extra) {
         constexpr auto slots = parameter_slots<Extra...>();
         static_assert(slots[sizeof...(Extra)] <= N, "phpbind: more php::arg() annotations than parameters");
-        static_assert(sizeof...(Extra) - slots[sizeof...(Extra)] <= 1,
-                      "phpbind: more than one php::doc() for one function");
+        static_assert((0 + ... + is_doc<Extra>) <= 1, "phpbind: more than one php::doc() for one function");
+        static_assert((0 + ... + is_returns<Extra>) <= 1, "phpbind: more than one php::returns() for one function");
         param_info pi[N ? N : 1] = {param_info{nullptr, param<A>::type_mask, param<A>::by_ref, param<A>::is_variadic,
                                                false, class_name_of<typename param<A>::c>(), nullptr,
                                                phpdoc_of<typename param<A>::value_type>()}...};
@@ -630,9 +652,12 @@ struct binder {
         for (auto& z : defs) ZVAL_UNDEF(&z);
         auto extras = std::forward_as_tuple(extra...);
         const char* doc_text = nullptr;
+        const php::returns* declared_return = nullptr;
         [&]<size_t... J>(std::index_sequence<J...>) {
             [[maybe_unused]] auto one = [&]<size_t K>(std::integral_constant<size_t, K>) {
-                if constexpr (slots[K] == SIZE_MAX) {
+                if constexpr (is_returns<std::tuple_element_t<K, std::tuple<Extra...>>>) {
+                    declared_return = &std::get<K>(extras);
+                } else if constexpr (slots[K] == SIZE_MAX) {
                     doc_text = std::get<K>(extras).text;
                 } else {
                     constexpr size_t P = slots[K];
@@ -643,7 +668,8 @@ struct binder {
         }(std::index_sequence_for<Extra...>{});
         function_record r;
         r.doc = doc_text;
-        r.return_phpdoc = return_phpdoc();
+        r.return_phpdoc = declared_return ? nullptr : return_phpdoc();
+        r.declared_return = declared_return;
         r.name = name;
         r.handler = &handle<required_count<Extra...>()>;
         r.return_mask = return_mask();

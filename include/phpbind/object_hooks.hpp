@@ -147,6 +147,7 @@ struct handler_table {
     zend_object_handlers h;
     const zend_object_handlers* base;
     zend_object_handlers copied;  // *base when h was made from it
+    handler_table* next;
 };
 
 // What an override of one slot knows, apart from its types (src/object_hooks.cpp).
@@ -166,16 +167,24 @@ struct handler_override {
         bool live;
     };
     std::vector<patch> patched;
-    std::vector<std::unique_ptr<handler_table>> tables;  // one per base table; kept while the copy is loaded
+    // One per base table, kept while the copy is loaded. Made where the engine makes objects, with
+    // no guarded edge around it, so with the engine's allocator (which ends the process on
+    // exhaustion, as it does for its own tables) rather than anything that could throw.
+    handler_table* tables = nullptr;
     const handler_table* last = nullptr;  // the most recent hit
     char label[160] = "an object handler";
+
+    handler_override() = default;
+    handler_override(const handler_override&) = delete;
+    handler_override& operator=(const handler_override&) = delete;
+    ~handler_override();
 
     void aim(std::string_view class_name, bool for_module, const char* slot_name);
     bool on_top() const noexcept;
     void install() noexcept;
     void restore() noexcept;
     zend_object* make(zend_class_entry* ce) const;  // the object as the previous create_object makes it
-    void adopt(zend_object* obj);  // gives it this override's table
+    void adopt(zend_object* obj) noexcept;  // gives it this override's table
     const zend_object_handlers* base_of(const zend_object* obj) noexcept;  // the table it would have had
 };
 

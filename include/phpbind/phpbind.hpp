@@ -29,6 +29,7 @@
 #include <phpbind/hooks.hpp>
 #include <phpbind/object_hooks.hpp>
 #include <phpbind/observer.hpp>
+#include <phpbind/serialization.hpp>
 #include <phpbind/class.hpp>
 #include <phpbind/exception_class.hpp>
 #include <phpbind/ini.hpp>

@@ -67,6 +67,9 @@ public:
 
     /// Type tests (is_null is true for an undefined value too).
     bool is_null() const noexcept { return Z_TYPE_P(raw()) <= IS_NULL; }
+    /// Whether the value is undefined: an argument omitted for a parameter declared
+    /// `php::arg("x").optional()` without a value.
+    bool is_undef() const noexcept { return Z_TYPE_P(raw()) == IS_UNDEF; }
     /// Whether the value is true or false.
     bool is_bool() const noexcept { return Z_TYPE_P(raw()) == IS_TRUE || Z_TYPE_P(raw()) == IS_FALSE; }
     /// Whether the value is an int.

@@ -3,6 +3,7 @@
 #include "test_ext.hpp"
 
 #include <cmath>
+#include <cstdlib>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -102,6 +103,30 @@ auto make_counter(int64_t start) {
 
 }  // namespace
 
+// Declared as a C stub would declare them (tests/phpt/functions/declared.phpt).
+std::string declared_describe(php::ValueView values, std::optional<php::CallableView> callback, std::string_view glue) {
+    std::string out = "values: ";
+    out += values.is_undef() ? "omitted" : values.type_name();
+    out += ", callback: ";
+    out += callback ? "given" : "none";
+    out += ", glue: '" + std::string(glue) + "'";
+    return out;
+}
+int64_t declared_count(php::variadic<php::ValueView> values) { return static_cast<int64_t>(values.size()); }
+php::Value declared_first(php::variadic<php::Value> values) {
+    if (values.empty()) throw php::underflow_exception("Unexpected empty state");
+    return values[0];
+}
+// Declared `?Countable`: what it returns must be one (a debug engine checks each return).
+std::optional<php::Object> declared_same(std::optional<php::Object> o) {
+    if (o && !o->instance_of("Countable")) throw php::argument_type_error(1, "must be Countable");
+    return o;
+}
+php::Value declared_mixed(php::ValueView v) { return v.own(); }
+void declared_void() {}
+int64_t declared_int(int64_t x) { return x; }
+std::string declared_string() { return "s"; }
+
 void register_functions(php::module& m) {
     using php::arg;
     m.def<&add>("pb_add", arg("a"), arg("b") = 1);
@@ -155,6 +180,23 @@ void register_functions(php::module& m) {
     std::function<int64_t(int64_t)> thrice = [](int64_t x) { return checked_mul(3, x); };
     m.def("pb_fn_twice", twice, arg("x"));
     m.def("pb_fn_thrice", thrice, arg("x"));
+
+    m.def<&declared_describe>("pb_declared_describe", arg("values").untyped().optional(), arg("callback").optional(),
+                              arg("glue").optional("-"), php::returns("string"));
+    m.def<&declared_count>("pb_declared_count", arg("values").untyped());
+    m.def<&declared_first>("pb_declared_first", php::returns(""), arg("values").untyped());
+    m.def<&declared_same>("pb_declared_same", arg("o"), php::returns("?Countable"));
+    m.def<&declared_mixed>("pb_declared_tentative", arg("value"), php::returns("mixed").tentative());
+    m.def<&declared_void>("pb_declared_void_tentative", php::returns("void").tentative());
+    m.def<&declared_int>("pb_declared_union", arg("x"), php::returns("int|string|null"));
+    if (std::getenv("PHPBIND_TEST_BAD_DECLARATIONS")) {  // tests/phpt/functions/declared_errors.phpt
+        m.def<&declared_int>("pb_bad_untyped", arg("x").untyped());
+        m.def<&declared_string>("pb_bad_narrower", php::returns("int"));
+        m.def<&declared_mixed>("pb_bad_class", arg("v"), php::returns("Countable"));
+        m.def<&declared_int>("pb_bad_nullable", arg("x"), php::returns("?mixed"));
+        m.def<&declared_int>("pb_bad_two_classes", arg("x"), php::returns("int|Countable|Traversable"));
+        m.def<&declared_int>("pb_bad_syntax", arg("x"), php::returns("int|"));
+    }
 
     m.constant("PB_INT", 42);
     m.constant("PB_FLOAT", 1.25);

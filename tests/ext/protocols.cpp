@@ -27,6 +27,13 @@ struct Deck {
         for (size_t i = 0; i < items.size(); ++i) s += (i ? "," : "") + std::to_string(items[i]);
         return s + ")";
     }
+    // What var_dump() and print_r() show (classes/protocol_debug_info.phpt).
+    std::vector<int64_t> dump() const {
+        for (int64_t v : items) {
+            if (v < 0) throw php::unexpected_value_exception("Deck: cannot show " + std::to_string(v));
+        }
+        return items;
+    }
     php::Array to_json() const {
         php::Array a;
         a.set("kind", "deck");
@@ -162,6 +169,59 @@ struct Bag {
     }
 };
 
+// Values in the custom serialization format (classes/protocol_custom_serialize.phpt).
+struct Tape {
+    std::vector<php::Value> items;
+    Tape() = default;
+    explicit Tape(php::ArrayView values) {
+        for (auto [k, v] : values) items.push_back(v.own());
+    }
+    int64_t size() const { return static_cast<int64_t>(items.size()); }
+    php::Value get(int64_t i) const { return items.at(static_cast<size_t>(i)); }
+    void save(php::serializer& out) const {
+        for (const auto& v : items) {
+            if (v.view().is_string() && v.view().as_string() == "unsavable")
+                throw php::runtime_exception("Tape: cannot save this");
+            out.write(v);
+        }
+    }
+    void load(php::unserializer& in) {
+        while (!in.at_end()) {
+            std::optional<php::Value> v = in.read();
+            if (!v) throw php::error("Tape: malformed data at '" + std::string(in.rest().substr(0, 8)) + "'");
+            if (v->view().is_string() && v->view().as_string() == "unloadable")
+                throw php::unexpected_value_exception("Tape: refused");
+            items.push_back(std::move(*v));
+        }
+    }
+    void gc(php::gc_visitor& v) const {
+        for (const auto& item : items) v.add(item);
+    }
+};
+
+// The same with a static factory and raw bytes around the values.
+struct Framed {
+    std::string label;
+    php::Value value;
+    void save(php::serializer& out) const {
+        out.write_raw(label + "|");
+        out.write(value);
+    }
+    static Framed load(php::unserializer& in) {
+        std::string_view rest = in.rest();
+        const size_t bar = rest.find('|');
+        if (bar == std::string_view::npos) throw php::unexpected_value_exception("Framed: no label");
+        Framed f{std::string(rest.substr(0, bar)), nullptr};
+        in.skip(bar + 1);
+        std::optional<php::Value> v = in.read();
+        if (!v || !in.at_end()) throw php::unexpected_value_exception("Framed: bad value");
+        f.value = std::move(*v);
+        return f;
+    }
+    void gc(php::gc_visitor& v) const { v.add(value); }
+};
+Framed make_framed(std::string label, php::Value v) { return Framed{std::move(label), std::move(v)}; }
+
 }  // namespace
 
 void register_protocols(php::module& m) {
@@ -173,6 +233,7 @@ void register_protocols(php::module& m) {
         .def<&Deck::pop>("pop")
         .iterable<&Deck::size, &Deck::at>()
         .to_string<&Deck::str>()
+        .debug_info<&Deck::dump>()
         .json<&Deck::to_json>();
     m.class_<Registry>("PhpBind\\Registry")
         .def<&Registry::set>("set", arg("key"), arg("value"))
@@ -180,6 +241,16 @@ void register_protocols(php::module& m) {
         .def<&Registry::clear>("clear")
         .iterable<&Registry::all>()
         .json<&Registry::to_json>();
+    m.class_<Tape>("PhpBind\\Tape")
+        .constructor<php::ArrayView>(arg("values"))
+        .def<&Tape::size>("size")
+        .def<&Tape::get>("get", arg("index"))
+        .custom_serializable<&Tape::save, &Tape::load>();
+    m.class_<Framed>("PhpBind\\Framed")
+        .factory<&make_framed>(arg("label"), arg("value"))
+        .property_readonly<&Framed::label>("label")
+        .property_readonly<&Framed::value>("value")
+        .custom_serializable<&Framed::save, &Framed::load>();
     m.class_<Vec2>("PhpBind\\Vec2")
         .constructor<double, double>(arg("x") = 0.0, arg("y") = 0.0)
         .def<&Vec2::get_x>("x")

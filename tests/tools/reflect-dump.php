@@ -32,12 +32,21 @@ function v(mixed $v): string {
     return str_replace("\n", '\n', var_export($v, true));
 }
 
+// An optional parameter with no declared default: `= <default>` in Reflection, `= UNKNOWN` in a stub.
+function default_str(ReflectionParameter $p): string {
+    if ($p->isDefaultValueAvailable()) {
+        if ($p->isDefaultValueConstant() && $p->getDefaultValueConstantName() === 'UNKNOWN') return ' = UNKNOWN';
+        return ' = ' . v($p->getDefaultValue());
+    }
+    return $p->isOptional() && !$p->isVariadic() ? ' = UNKNOWN' : '';
+}
+
 function fn_line(ReflectionFunctionAbstract $f): string {
     $ps = [];
     foreach ($f->getParameters() as $p) {
         $ps[] = t($p->getType()) . ($p->isPassedByReference() ? ' &' : ' ') . ($p->isVariadic() ? '...' : '') .
                 '$' . $p->getName() . ($p->isOptional() ? ' opt' : '') .
-                ($p->isDefaultValueAvailable() ? ' = ' . v($p->getDefaultValue()) : '');
+                default_str($p);
     }
     return strtolower($f->getName()) . '(' . implode(', ', $ps) . '): ' . t($f->getReturnType()) .
            ($f->returnsReference() ? ' &' : '');
