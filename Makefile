@@ -21,6 +21,7 @@ PACKAGES := php8.2-cli php8.2-dev libphp8.2-embed cmake make g++ binutils valgri
 
 deps:
 	@bash tools/ensure-deps.sh $(PACKAGES)
+	@bash tools/native-ds.sh $(BUILD)/native-ds
 
 DEV_FLAGS := -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPHPBIND_DEVELOPER=ON -DPHPBIND_BUILD_TESTS=ON \
   -DPHPBIND_BUILD_EXAMPLES=ON -DPHPBIND_BUILD_BENCH=ON

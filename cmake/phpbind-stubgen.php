@@ -112,7 +112,9 @@ function signature(ReflectionFunctionAbstract $f, ?array $m, string $indent, str
     // A tentative return type (as PHP's own interface methods have) is no declaration in userland.
     elseif ($f->hasTentativeReturnType()) $tags[] = '@return ' . type_str($f->getTentativeReturnType());
     $ret = $f->hasReturnType() ? ': ' . type_str($f->getReturnType()) : '';
-    return doc_comment($m['doc'] ?? null, $tags, $indent) .
+    // Userland cannot declare a tentative type: the attribute PHP asks for instead.
+    $attr = $f instanceof ReflectionMethod && $f->hasTentativeReturnType() ? "$indent#[\\ReturnTypeWillChange]\n" : '';
+    return doc_comment($m['doc'] ?? null, $tags, $indent) . $attr .
            "$indent{$prefix}function {$f->getShortName()}(" . implode(', ', $params) . ")$ret" . ($body ? " {}\n" : ";\n");
 }
 

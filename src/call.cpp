@@ -426,6 +426,93 @@ bool ObjectView::instance_of(std::string_view class_name) const {
     return ce && instanceof_function(raw()->ce, ce);
 }
 
+std::string string_of(ValueView v) {
+    zval* z = v.raw();
+    if (EXPECTED(Z_TYPE_P(z) == IS_STRING)) return std::string(Z_STRVAL_P(z), Z_STRLEN_P(z));
+    zend_string* str = nullptr;
+    detail::into_php([&] { str = zval_try_get_string(z); });  // __toString, the array warning
+    if (!str) detail::throw_pending_exception();
+    std::string out(ZSTR_VAL(str), ZSTR_LEN(str));
+    zend_string_release(str);
+    return out;
+}
+
+Value number_of(ValueView v) {
+    zval n;
+    ZVAL_COPY(&n, v.raw());
+    Value hold = Value::adopt(&n);
+    zval* z = hold.view().raw();
+    detail::into_php([&] { convert_scalar_to_number(z); });  // an object's cast handler, the warning
+    return hold;
+}
+
+Value add(ValueView a, ValueView b) {
+    zval r;
+    ZVAL_UNDEF(&r);
+    detail::into_php([&] { add_function(&r, a.raw(), b.raw()); });  // a TypeError stays pending: thrown
+    return Value::adopt(&r);
+}
+
+namespace detail {
+
+bool iterate_impl(zval* v, iterate_fn fn, void* ctx) {
+    ZVAL_DEREF(v);
+    if (Z_TYPE_P(v) == IS_ARRAY) {
+        // Held for the walk: code fn runs cannot free the table under it (a change separates it).
+        Value hold{ValueView(v)};
+        zend_array* ht = Z_ARR_P(v);
+        zend_ulong h;
+        zend_string* k;
+        zval* val;
+        zval key;
+        ZEND_HASH_FOREACH_KEY_VAL(ht, h, k, val) {
+            if (k) ZVAL_STR(&key, k);
+            else ZVAL_LONG(&key, static_cast<zend_long>(h));
+            ZVAL_DEREF(val);
+            fn(ctx, &key, val);
+        }
+        ZEND_HASH_FOREACH_END();
+        return true;
+    }
+    if (Z_TYPE_P(v) != IS_OBJECT || !instanceof_function(Z_OBJCE_P(v), zend_ce_traversable)) return false;
+    zend_class_entry* ce = Z_OBJCE_P(v);
+    zend_object_iterator* it = nullptr;
+    into_php([&] { it = ce->get_iterator(ce, v, 0); });  // IteratorAggregate::getIterator() runs here
+    if (!it) {
+        if (!EG(exception))
+            throw error("Object of type " + std::string(ZSTR_VAL(ce->name)) + " did not create an Iterator");
+        throw_pending_exception();
+    }
+    struct release {
+        zend_object_iterator* it;
+        ~release() {
+            into_php_nothrow([](void* i) { zend_iterator_dtor(static_cast<zend_object_iterator*>(i)); }, it);
+        }
+    } guard{it};
+    it->index = 0;
+    if (it->funcs->rewind) into_php([&] { it->funcs->rewind(it); });
+    while (true) {
+        bool valid = false;
+        into_php([&] { valid = it->funcs->valid(it) == SUCCESS; });
+        if (!valid) break;
+        zval* cur = nullptr;
+        into_php([&] { cur = it->funcs->get_current_data(it); });
+        if (!cur) break;
+        zval key;
+        ZVAL_NULL(&key);
+        if (it->funcs->get_current_key) into_php([&] { it->funcs->get_current_key(it, &key); });
+        else ZVAL_LONG(&key, static_cast<zend_long>(it->index));
+        Value key_hold = Value::adopt(&key);
+        ZVAL_DEREF(cur);
+        fn(ctx, key_hold.view().raw(), cur);
+        it->index++;
+        into_php([&] { it->funcs->move_forward(it); });
+    }
+    return true;
+}
+
+}  // namespace detail
+
 void Array::next_key_taken() { throw error("Cannot add element to the array as the next element is already occupied"); }
 
 PHPBIND_NAMESPACE_END

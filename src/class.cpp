@@ -366,7 +366,6 @@ void start_class(module& m, class_spec& spec, const type_record& r) {
     for (auto setup : spec.handler_setup) setup(h);
     auto create = r.create_constructed && !spec.flags_has_constructor ? r.create_constructed : r.create;
     zend_class_entry* ce = register_class(spec, create, parent, m.registers_once());
-    for (auto iface : spec.interfaces) zend_class_implements(ce, 1, iface());
     implement_named_interfaces(spec, ce);
     declare_properties(spec, ce, node);
     node.pending = node.handlers;
@@ -441,8 +440,15 @@ zend_class_entry* register_interface(interface_spec& spec, bool free_methods) {
 }
 
 void implement_named_interfaces(const class_spec& spec, zend_class_entry* ce) {
+    // Named interfaces first, in the order given, then those of the protocols bound (unless a
+    // named one extends them already): the order Reflection lists them in is a C extension's
+    // that calls zend_class_implements() for its own interfaces.
     for (const std::string& name : spec.interface_names) {
         zend_class_implements(ce, 1, find_interface(name, "class " + spec.name, "implements"));
+    }
+    for (auto iface : spec.interfaces) {
+        zend_class_entry* i = iface();
+        if (!instanceof_function(ce, i)) zend_class_implements(ce, 1, i);
     }
     if (spec.interface_names.empty() || (ce->ce_flags & ZEND_ACC_EXPLICIT_ABSTRACT_CLASS)) return;
     // A concrete class must define what its interfaces declare (the engine

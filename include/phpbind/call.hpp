@@ -405,6 +405,41 @@ struct caster<Callable> : detail::callable_caster_base {
     static void to_zval(const Callable& v, zval* out) noexcept { v.copy_into(out); }
 };
 
+/// `(string)$v`: PHP's string conversion, __toString() included (through the guarded edge). An
+/// array converts to "Array" with PHP's warning; a value with no string form raises PHP's Error
+/// (thrown as php::error_already_set).
+std::string string_of(ValueView v);
+/// The value as the engine's convert_scalar_to_number() makes it a number: a numeric or
+/// leading-numeric string to int or float (a non-numeric one to 0, silently), null and bool to
+/// int, an object through its cast handler (PHP's warning and 1 when it has none); an array
+/// stays an array.
+Value number_of(ValueView v);
+/// `$a + $b` with PHP's rules: numeric strings, int overflow to float, array union, an object's
+/// do_operation handler; PHP's TypeError for operands it cannot add (php::error_already_set).
+Value add(ValueView a, ValueView b);
+
+namespace detail {
+/// One element of an iteration: the C++ callback of php::iterate().
+using iterate_fn = void (*)(void* ctx, zval* key, zval* value);
+/// Out of line (src/call.cpp): false if `v` is neither an array nor Traversable.
+bool iterate_impl(zval* v, iterate_fn fn, void* ctx);
+}  // namespace detail
+
+/// `foreach ($iterable as $key => $value)` from C++: calls `f(php::ValueView key, php::ValueView
+/// value)` for each element of an array or a Traversable object (an Iterator, an
+/// IteratorAggregate, a Generator, an internal class's own iteration). The views are valid
+/// during the call. Returns false, calling nothing, for any other value. The iterator's methods
+/// run through the guarded edge: what they throw reaches C++ as php::error_already_set, and an
+/// exception `f` throws ends the walk (the iterator is released either way). An array is held
+/// for the walk, so `f` sees every element it had when the walk began.
+template <class F>
+bool iterate(ValueView iterable, F&& f) {
+    using Fn = std::remove_reference_t<F>;
+    return detail::iterate_impl(
+        iterable.raw(), [](void* ctx, zval* k, zval* v) { (*static_cast<Fn*>(ctx))(ValueView(k), ValueView(v)); },
+        const_cast<void*>(static_cast<const void*>(&f)));
+}
+
 /// A PHP function resolved once, for repeated calls during the request.
 class Function {
 public:

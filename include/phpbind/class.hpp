@@ -174,12 +174,13 @@ public:
     /// Countable, natively: `count($obj)` goes through the count handler
     /// straight to `Size` (a const member returning an integer); the
     /// interface's count() method calls it too.
-    template <auto Size>
-    class_& countable() {
+    /// Annotations (`php::returns`, `php::doc`) apply to count().
+    template <auto Size, class... Extra>
+    class_& countable(const Extra&... extra) {
         spec_->handler_setup.push_back(
             [](zend_object_handlers& h) { h.count_elements = &detail::countable_protocol<T>::template count<Size>; });
         spec_->interfaces.push_back([]() noexcept { return zend_ce_countable; });
-        return def<Size>("count");
+        return def<Size>("count", extra...);
     }
 
     /// ArrayAccess, natively: `$obj[$k]`, `$obj[$k] = $v`, `isset($obj[$k])`
@@ -205,26 +206,44 @@ public:
         bind_dim_method<typename D::template unset_method<Unset>, void, ValueView>("offsetUnset", "offset");
         return *this;
     }
+    /// ArrayAccess's dimension handlers alone, as array_access<>() installs them, for a class that
+    /// binds offsetGet, offsetSet, offsetExists and offsetUnset itself with def() (to declare them
+    /// as a C stub does, or to run other code for explicit calls). A `php::ValueView` key takes any
+    /// offset as it is; `$obj[] = $v` then passes an undefined view (`is_undef()`), where other
+    /// key types raise `Error: Cannot append to an object of class ...`.
+    template <auto Get, auto Set, auto Has, auto Unset>
+    class_& array_access_handlers() {
+        using D = detail::dimension_protocol<T>;
+        spec_->handler_setup.push_back([](zend_object_handlers& h) {
+            h.read_dimension = &D::template read<Get>;
+            h.write_dimension = &D::template write<Set>;
+            h.has_dimension = &D::template has<Has, Get>;
+            h.unset_dimension = &D::template unset<Unset>;
+        });
+        spec_->interfaces.push_back([]() noexcept { return zend_ce_arrayaccess; });
+        return *this;
+    }
 
     /// IteratorAggregate, natively: `foreach ($obj as $i => $v)` walks
     /// positions 0..Size()-1 with values At(i), through ce->get_iterator.
     /// Size() is read at every step, so the object may change during a loop.
     /// getIterator(): Iterator returns an InternalIterator over the same.
-    template <auto Size, auto At>
-    class_& iterable() {
+    /// Annotations (`php::returns("Traversable")`, `php::doc`) apply to getIterator().
+    template <auto Size, auto At, class... Extra>
+    class_& iterable(const Extra&... extra) {
         static_assert(std::is_member_function_pointer_v<decltype(Size)> &&
                           std::is_member_function_pointer_v<decltype(At)>,
                       "phpbind: iterable<&T::size, &T::at>() takes two member functions");
-        return iterable_with<detail::index_cursor<Size, At>>();
+        return iterable_with<detail::index_cursor<Size, At>>(extra...);
     }
     /// IteratorAggregate over a copy of the container Entries() returns,
     /// taken when the loop starts; entries with .first/.second (maps) give
     /// `key => value`, others `0, 1, ... => element`.
-    template <auto Entries>
-    class_& iterable() {
+    template <auto Entries, class... Extra>
+    class_& iterable(const Extra&... extra) {
         static_assert(std::is_member_function_pointer_v<decltype(Entries)>,
                       "phpbind: iterable<&T::entries>() takes a member function returning a container");
-        return iterable_with<detail::range_cursor<Entries>>();
+        return iterable_with<detail::range_cursor<Entries>>(extra...);
     }
     /// Stringable: `__toString(): string` calling Str, and the cast_object
     /// handler for `(string)$obj`, `echo`, string parameters.
@@ -287,11 +306,12 @@ public:
         spec_->handler_setup.push_back([](zend_object_handlers& h) { h.get_debug_info = &detail::debug_info<T, F>; });
         return *this;
     }
-    /// JsonSerializable: `jsonSerialize()` calls F; json_encode() uses it.
-    template <auto F>
-    class_& json() {
+    /// JsonSerializable: `jsonSerialize()` calls F; json_encode() uses it. Annotations
+    /// (`php::returns("mixed").tentative()`, `php::doc`) apply to jsonSerialize().
+    template <auto F, class... Extra>
+    class_& json(const Extra&... extra) {
         spec_->interfaces.push_back([]() noexcept { return php_json_serializable_ce; });
-        return def<F>("jsonSerialize");
+        return def<F>("jsonSerialize", extra...);
     }
     /// A C++ operator through the do_operation handler: `$a + $b` for
     /// php::op::add with `T + Other` (and `Other + T` when C++ has it);
@@ -382,13 +402,14 @@ public:
     }
 
 private:
-    template <class Cursor>
-    class_& iterable_with() {
+    template <class Cursor, class... Extra>
+    class_& iterable_with(const Extra&... extra) {
         using It = detail::native_iterator<T, Cursor>;
         spec_->ce_setup.push_back([](zend_class_entry* ce) { ce->get_iterator = &It::get; });
         spec_->interfaces.push_back([]() noexcept { return zend_ce_aggregate; });
         using G = detail::get_iterator_method<T>;
-        detail::binder<G, G, detail::iterator_result>::bind_into(m_, "getIterator", &spec_->methods, ZEND_ACC_PUBLIC);
+        detail::binder<G, G, detail::iterator_result>::bind_into(m_, "getIterator", &spec_->methods, ZEND_ACC_PUBLIC,
+                                                                 extra...);
         return *this;
     }
 

@@ -108,6 +108,8 @@ public:
     bool identical(ValueView o) const noexcept { return zend_is_identical(raw(), o.raw()); }
     /// `==` (may call __toString or a compare handler: guarded).
     bool equals(ValueView o) const { return detail::compare_guarded(raw(), o.raw()) == 0; }
+    /// `<=>`: negative, zero or positive (may call __toString or a compare handler: guarded).
+    int compare(ValueView o) const { return detail::compare_guarded(raw(), o.raw()); }
 
     /// Takes a reference of one's own: an owned value sharing the payload.
     Value own() const noexcept;

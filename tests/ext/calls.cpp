@@ -164,7 +164,32 @@ php::Value json_decode_raw(std::string_view json) {
 
 }  // namespace
 
+// php::iterate, php::string_of, php::number_of, php::add, ValueView::compare
+// (tests/phpt/calls/iterate_and_convert.phpt).
+php::Array iterate_pairs(php::ValueView iterable, int64_t stop_at) {
+    php::Array out;
+    int64_t n = 0;
+    const bool walked = php::iterate(iterable, [&](php::ValueView k, php::ValueView v) {
+        if (n++ == stop_at) throw php::runtime_exception("stopped at element " + std::to_string(stop_at));
+        php::Array pair;
+        pair.push_back(k);
+        pair.push_back(v);
+        out.push_back(std::move(pair));
+    });
+    if (!walked) throw php::invalid_argument_exception(std::string("not iterable: ") + iterable.type_name());
+    return out;
+}
+std::string string_of_value(php::ValueView v) { return php::string_of(v); }
+php::Value number_of_value(php::ValueView v) { return php::number_of(v); }
+php::Value add_values(php::ValueView a, php::ValueView b) { return php::add(a, b); }
+int64_t compare_values(php::ValueView a, php::ValueView b) { return a.compare(b); }
+
 void register_calls(php::module& m) {
+    m.def<&iterate_pairs>("pb_iterate_pairs", php::arg("iterable"), php::arg("stop_at") = -1);
+    m.def<&string_of_value>("pb_string_of", php::arg("value"));
+    m.def<&number_of_value>("pb_number_of", php::arg("value"));
+    m.def<&add_values>("pb_add_values", php::arg("a"), php::arg("b"));
+    m.def<&compare_values>("pb_compare", php::arg("a"), php::arg("b"));
     m.def<&weak_result>("pb_weak_result", php::arg("type"), php::arg("f"));
     m.def<&json_decode_raw>("pb_json_decode_raw", php::arg("json"));
     using php::arg;

@@ -222,6 +222,32 @@ struct Framed {
 };
 Framed make_framed(std::string label, php::Value v) { return Framed{std::move(label), std::move(v)}; }
 
+// The dimension handlers alone, with its own interface methods (classes/protocol_dimension_handlers.phpt).
+struct Slots {
+    std::vector<std::pair<std::string, php::Value>> log;
+    static std::string describe(php::ValueView k) {
+        if (k.is_undef()) return "append";
+        return std::string(k.type_name()) + ":" + php::string_of(k);
+    }
+    php::Value get(php::ValueView k) const {
+        if (k.is_string() && k.as_string() == "missing") throw php::out_of_bounds_exception("no such slot");
+        return "get " + describe(k);
+    }
+    void set(php::ValueView k, php::ValueView v) { log.emplace_back("set " + describe(k), v.own()); }
+    bool has(php::ValueView k) const { return k.is_int(); }
+    void unset(php::ValueView k) { log.emplace_back("unset " + describe(k), nullptr); }
+    std::vector<std::string> entries() const {
+        std::vector<std::string> out;
+        for (const auto& [what, v] : log) out.push_back(what + (v.is_null() ? "" : " = " + php::string_of(v)));
+        return out;
+    }
+    int64_t size() const { return static_cast<int64_t>(log.size()); }
+    php::Value at(int64_t i) const { return php::Value(log.at(static_cast<size_t>(i)).first); }
+    void gc(php::gc_visitor& v) const {
+        for (const auto& [what, val] : log) v.add(val);
+    }
+};
+
 }  // namespace
 
 void register_protocols(php::module& m) {
@@ -241,6 +267,16 @@ void register_protocols(php::module& m) {
         .def<&Registry::clear>("clear")
         .iterable<&Registry::all>()
         .json<&Registry::to_json>();
+    m.class_<Slots>("PhpBind\\Slots")
+        .array_access_handlers<&Slots::get, &Slots::set, &Slots::has, &Slots::unset>()
+        .def<&Slots::get>("offsetGet", arg("offset"), php::returns("mixed").tentative())
+        .def<&Slots::set>("offsetSet", arg("offset"), arg("value"), php::returns("void").tentative())
+        .def<&Slots::has>("offsetExists", arg("offset").untyped())
+        .def<&Slots::unset>("offsetUnset", arg("offset"), php::returns("void").tentative())
+        .def<&Slots::entries>("entries")
+        .countable<&Slots::size>(php::doc("How many operations were logged."))
+        .iterable<&Slots::size, &Slots::at>(php::returns("Traversable"))
+        .json<&Slots::entries>(php::returns("mixed").tentative());
     m.class_<Tape>("PhpBind\\Tape")
         .constructor<php::ArrayView>(arg("values"))
         .def<&Tape::size>("size")

@@ -41,7 +41,13 @@ struct class_spec {
 // Reads an array-access offset (or value: `what`) as C++ type K, strictly.
 template <class K>
 PHPBIND_COLD K dim_key_slow(zend_object* o, zval* offset, const char* what) {
-    if (!offset) throw error(std::string("Cannot append to an object of class ") + ZSTR_VAL(o->ce->name));
+    if (!offset) {
+        if constexpr (std::is_same_v<K, ValueView>) {
+            static zval none{};  // undefined: `$obj[] = $v` (class_::array_access_handlers)
+            return ValueView(&none);
+        }
+        throw error(std::string("Cannot append to an object of class ") + ZSTR_VAL(o->ce->name));
+    }
     ZVAL_DEREF(offset);
     typename caster<K>::parsed p;
     if (UNEXPECTED(!caster<K>::try_load(offset, p))) throw_offset_type(o, what, caster<K>::type_name, offset);
@@ -118,8 +124,8 @@ void start_class(module& m, class_spec& spec, const type_record& r);
 zend_class_entry* register_class(class_spec& spec, zend_object* (*create)(zend_class_entry*), zend_class_entry* parent,
                                  bool free_methods);
 
-/// Implements the interfaces named in the spec (registered before the class),
-/// and checks that the class defines every method they declare.
+/// Implements the interfaces named in the spec (registered before the class), then those of the
+/// protocols bound (`interfaces`), and checks that the class defines every method they declare.
 void implement_named_interfaces(const class_spec& spec, zend_class_entry* ce);
 
 /// The body of an interface method: never called (the engine refuses to

@@ -1,0 +1,76 @@
+// examples/ds/src/ds.cpp — the module: ext-ds 1.4.0's API on phpbind.
+#include "ds.hpp"
+
+namespace ds {
+
+void throw_empty() { throw php::underflow_exception("Unexpected empty state"); }
+
+void throw_index(int64_t index, std::size_t count) {
+    if (count == 0) throw php::out_of_range_exception("Index out of range: " + std::to_string(index));
+    throw php::out_of_range_exception("Index out of range: " + std::to_string(index) +
+                                      ", expected 0 <= x <= " + std::to_string(count - 1));
+}
+
+void throw_index_type(php::ValueView offset) {
+    std::string given = offset.is_int() ? "int" : offset.is_float() ? "float" : offset.type_name();
+    throw php::type_error("Index must be of type integer, " + given + " given");
+}
+
+void append_string(std::string& out, php::ValueView v) {
+    if (v.is_string()) out += v.as_string();
+    else out += php::string_of(v);
+}
+
+void register_interfaces(php::module& m) {
+    using php::arg;
+    using php::returns;
+    m.interface_("Ds\\Hashable")
+        .method<php::Value()>("hash", returns(""))
+        .method<bool(php::ValueView)>("equals", arg("obj").untyped());
+    m.interface_("Ds\\Collection")
+        .extends("IteratorAggregate")
+        .extends("Countable")
+        .extends("JsonSerializable")
+        .method<void()>("clear", returns(""))
+        .method<php::Object()>("copy", returns("Ds\\Collection"))
+        .method<bool()>("isEmpty")
+        .method<php::Array()>("toArray");
+    m.interface_("Ds\\Sequence")
+        .extends("Ds\\Collection")
+        .extends("ArrayAccess")
+        .method<void(int64_t)>("allocate", arg("capacity"), returns(""))
+        .method<int64_t()>("capacity")
+        .method<bool(php::variadic<php::ValueView>)>("contains", arg("values").untyped())
+        .method<php::Object(std::optional<php::CallableView>)>("filter", arg("callback").optional(),
+                                                               returns("Ds\\Sequence"))
+        .method<php::Value(php::ValueView)>("find", arg("value").untyped(), returns(""))
+        .method<php::Value()>("first", returns(""))
+        .method<php::Value(int64_t)>("get", arg("index"), returns(""))
+        .method<void(int64_t, php::variadic<php::ValueView>)>("insert", arg("index"), arg("values").untyped(),
+                                                              returns(""))
+        .method<std::string(std::string_view)>("join", arg("glue").optional(""))
+        .method<php::Value()>("last", returns(""))
+        .method<php::Object(php::CallableView)>("map", arg("callback"), returns("Ds\\Sequence"))
+        .method<php::Object(php::ValueView)>("merge", arg("values").untyped(), returns("Ds\\Sequence"))
+        .method<php::Value()>("pop", returns(""))
+        .method<void(php::variadic<php::ValueView>)>("push", arg("values").untyped(), returns(""))
+        .method<php::Value(php::CallableView, php::ValueView)>("reduce", arg("callback"),
+                                                               arg("initial").untyped().optional(), returns(""))
+        .method<php::Value(int64_t)>("remove", arg("index"), returns(""))
+        .method<void()>("reverse", returns(""))
+        .method<void(int64_t)>("rotate", arg("rotations"), returns(""))
+        .method<void(int64_t, php::ValueView)>("set", arg("index"), arg("value").untyped(), returns(""))
+        .method<php::Value()>("shift", returns(""))
+        .method<php::Object(int64_t, std::optional<int64_t>)>("slice", arg("index"), arg("length").optional(),
+                                                              returns("Ds\\Sequence"))
+        .method<void(std::optional<php::CallableView>)>("sort", arg("comparator").optional(), returns(""))
+        .method<void(php::variadic<php::ValueView>)>("unshift", arg("values").untyped(), returns(""));
+}
+
+}  // namespace ds
+
+PHPBIND_EXTENSION(ds, m) {
+    m.version("1.4.0");
+    ds::register_interfaces(m);
+    ds::register_vector(m);
+}

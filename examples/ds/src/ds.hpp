@@ -1,0 +1,42 @@
+// examples/ds/src/ds.hpp — what the classes of the ds port share.
+#pragma once
+
+#include <phpbind/phpbind.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace ds {
+
+/// The smallest capacity a sequence allocates (Ds\Vector::MIN_CAPACITY).
+inline constexpr std::size_t min_capacity = 8;
+
+/// UnderflowException("Unexpected empty state"): first(), pop()... of an empty structure.
+[[noreturn]] void throw_empty();
+/// OutOfRangeException for an index outside 0..count-1.
+[[noreturn]] void throw_index(int64_t index, std::size_t count);
+/// TypeError for an ArrayAccess offset that is not an int.
+[[noreturn]] void throw_index_type(php::ValueView offset);
+
+/// Calls f(value) for each value of an array or a Traversable; InvalidArgumentException
+/// ("Value must be an array or traversable object") for anything else.
+template <class F>
+void each_value(php::ValueView values, F&& f) {
+    if (!php::iterate(values, [&](php::ValueView, php::ValueView v) { f(v); })) {
+        throw php::invalid_argument_exception("Value must be an array or traversable object");
+    }
+}
+
+/// The number of elements of an array (a Traversable has none known in advance).
+inline std::size_t known_size(php::ValueView values) { return values.is_array() ? values.as_array().size() : 0; }
+
+/// Appends `v` to `out` as join() writes it (PHP's string conversion).
+void append_string(std::string& out, php::ValueView v);
+
+void register_interfaces(php::module& m);
+void register_vector(php::module& m);
+void register_pair(php::module& m);
+
+}  // namespace ds

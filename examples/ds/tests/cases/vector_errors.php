@@ -1,0 +1,25 @@
+<?php
+// Ds\Vector: bad input gives the exception class and message native ds gives
+use Ds\Vector;
+function t(callable $f) {
+    try { $r = $f(); echo "ok: ", json_encode($r), "\n"; }
+    catch (Throwable $e) { echo get_class($e), ": ", $e->getMessage(), "\n"; }
+}
+$v = new Vector([1, 2, 3]);
+$e = new Vector();
+t(fn() => new Vector(5)); t(fn() => new Vector("abc")); t(fn() => new Vector(new stdClass)); t(fn() => new Vector(null));
+t(fn() => $e->first()); t(fn() => $e->last()); t(fn() => $e->pop()); t(fn() => $e->shift());
+t(fn() => $e->get(0)); t(fn() => $e->remove(0)); t(fn() => $e->set(0, 1)); t(fn() => $e->insert(1, 1)); t(fn() => $e->insert(0, 1));
+t(fn() => $v->get(3)); t(fn() => $v->get(-1)); t(fn() => $v->set(3, 0)); t(fn() => $v->remove(-1)); t(fn() => $v->insert(5));
+t(fn() => $v->insert(-1, 0)); t(fn() => $v->get("1")); t(fn() => $v->get("x")); t(fn() => $v->get(1.5)); t(fn() => $v->get(null));
+t(fn() => $v["1"]); t(fn() => $v["x"]); t(fn() => $v[1.0]); t(fn() => $v[null]); t(fn() => $v[true]); t(fn() => $v[10]);
+t(function () use ($v) { $v["1"] = 5; }); t(function () use ($v) { $v[7] = 5; }); t(function () use ($v) { unset($v[7]); });
+t(function () use ($v) { unset($v["a"]); }); t(fn() => isset($v["a"])); t(fn() => isset($v[1.0]));
+t(fn() => $v->offsetGet(1)); t(fn() => $v->offsetExists(1));
+t(fn() => $v->map("nope")); t(fn() => $v->reduce());
+t(fn() => $v->push()); t(fn() => $v->pop(1)); t(fn() => $v->join([])); t(fn() => $v->allocate("x")); t(fn() => $v->rotate("1"));
+t(fn() => $v->merge(1)); t(fn() => $v->merge(null)); t(fn() => $v->slice("a"));
+t(fn() => $v->join()); t(fn() => (new Vector([[1]]))->join()); t(fn() => (new Vector([new stdClass]))->join());
+t(fn() => (new Vector([[1], 2]))->sum()); t(fn() => (new Vector(["a"]))->sum());
+t(fn() => $v->foo()); t(fn() => Vector::nope()); t(fn() => $v->nope);
+t(fn() => $v->insert(index: 1, values: 9));

@@ -1,0 +1,57 @@
+<?php
+// examples/ds/tests/make-phpt.php — the differential suite: one .phpt per case
+// script, whose expected output is what the script prints under Debian's
+// native ext-ds. The .phpt files then run under ds_phpbind (every mode of the
+// suite), so a test passes when the port prints exactly what the original does.
+//
+//   php make-phpt.php <native ds.so> <tests dir> <output dir>
+//
+// <tests dir>/cases/*.php are the case scripts; <tests dir>/*.phpt, tests
+// written by hand (where ext-ds is wrong and the port is not), are copied
+// along. A case script runs in its own process with one of the two extensions loaded,
+// never both. Object handles (#12) are compared too: the port makes the same
+// objects in the same order.
+[$self, $native, $tests, $out] = $argv + [null, null, null, null];
+if (!$out) {
+    fwrite(STDERR, "usage: php make-phpt.php <native ds.so> <tests dir> <output dir>\n");
+    exit(2);
+}
+if (!is_file($native)) {
+    fwrite(STDERR, "make-phpt: no native ds at $native (tools/native-ds.sh fetches it; `make deps` runs it)\n");
+    exit(1);
+}
+@mkdir($out, 0777, true);
+foreach (glob("$out/*.phpt") as $old) unlink($old);
+$settings = ['-d', 'error_reporting=-1', '-d', 'display_errors=1', '-d', 'html_errors=0', '-d', 'precision=14',
+             '-d', 'serialize_precision=-1'];
+$n = 0;
+foreach (glob("$tests/*.phpt") as $own) copy($own, "$out/" . basename($own));
+foreach (glob("$tests/cases/*.php") as $case) {
+    $code = file_get_contents($case);
+    if (!preg_match('/^<\?php\n\/\/ (.+)\n/', $code, $m)) {
+        fwrite(STDERR, "make-phpt: $case must start with a comment line saying what it checks\n");
+        exit(1);
+    }
+    $name = basename($case, '.php');
+    // The script as the test will run it: the phpt's file name, so messages naming it agree.
+    $script = "$out/$name.php";
+    file_put_contents($script, $code);
+    $cmd = array_merge([PHP_BINARY, '-n', '-d', "extension=$native"], $settings, [$script]);
+    $p = proc_open($cmd, [1 => ['pipe', 'w'], 2 => ['redirect', 1]], $pipes, $out);
+    $expected = stream_get_contents($pipes[1]);
+    fclose($pipes[1]);
+    $status = proc_close($p);
+    unlink($script);
+    if ($status !== 0 && !str_contains($code, '// exits non-zero')) {
+        fwrite(STDERR, "make-phpt: $case exits with $status under native ds:\n$expected\n");
+        exit(1);
+    }
+    // Messages name the script: where the test runs it is the harness's choice.
+    $expected = str_replace([$script, '%'], ['%s', '%%'], $expected);
+    $expected = str_replace('%%s', '%s', $expected);
+    $phpt = "--TEST--\nds (differential): {$m[1]}\n--EXTENSIONS--\nds\n--INI--\nerror_reporting=-1\ndisplay_errors=1\n"
+          . "html_errors=0\nprecision=14\nserialize_precision=-1\n--FILE--\n$code\n--EXPECTF--\n$expected";
+    file_put_contents("$out/$name.phpt", rtrim($phpt, "\n") . "\n");
+    $n++;
+}
+echo "make-phpt: $n differential tests from native ds\n";

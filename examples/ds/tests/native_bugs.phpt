@@ -1,0 +1,36 @@
+--TEST--
+ds: where ext-ds 1.4.0 contradicts its own declarations, the port follows them (README.md, "Where ext-ds is wrong")
+--EXTENSIONS--
+ds
+--INI--
+error_reporting=-1
+display_errors=1
+--FILE--
+<?php
+use Ds\Vector;
+function t(callable $f) {
+    try { $r = $f(); echo "ok: ", json_encode($r), "\n"; }
+    catch (Throwable $e) { echo get_class($e), ": ", $e->getMessage(), "\n"; }
+}
+$v = new Vector([3, 1, 2]);
+// ?callable $comparator / $callback: null is what omitting the argument means.
+t(fn() => $v->sorted(null)->toArray());
+t(function () use ($v) { $c = $v->copy(); $c->sort(null); return $c->toArray(); });
+t(fn() => (new Vector([0, 1, "", "a"]))->filter(null)->toArray());
+// ... and a wrong one is refused with the message of a nullable callable parameter.
+t(fn() => $v->filter("nope"));
+t(fn() => $v->sort(5));
+// ?int $length: null is "to the end", without a deprecation.
+t(fn() => $v->slice(1, null)->toArray());
+t(fn() => $v->slice(-2, null)->toArray());
+t(fn() => $v->slice(0, "b"));
+?>
+--EXPECT--
+ok: [1,2,3]
+ok: [1,2,3]
+ok: [1,"a"]
+TypeError: Ds\Vector::filter(): Argument #1 ($callback) must be a valid callback or null, function "nope" not found or invalid function name
+TypeError: Ds\Vector::sort(): Argument #1 ($comparator) must be a valid callback or null, no array or string given
+ok: [1,2]
+ok: [1,2]
+TypeError: Ds\Vector::slice(): Argument #2 ($length) must be of type ?int, string given
