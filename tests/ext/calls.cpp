@@ -189,7 +189,7 @@ void register_calls(php::module& m) {
     m.def<&string_of_value>("pb_string_of", php::arg("value"));
     m.def<&number_of_value>("pb_number_of", php::arg("value"));
     m.def<&add_values>("pb_add_values", php::arg("a"), php::arg("b"));
-    m.def<&compare_values>("pb_compare", php::arg("a"), php::arg("b"));
+    m.def<&compare_values>("pb_compare_values", php::arg("a"), php::arg("b"));
     m.def<&weak_result>("pb_weak_result", php::arg("type"), php::arg("f"));
     m.def<&json_decode_raw>("pb_json_decode_raw", php::arg("json"));
     using php::arg;

@@ -56,7 +56,7 @@ foreach ([12, 1.5, true, false, null, "s", new S, [1], new stdClass, new T] as $
 foreach (["12", "1.5e3", "12abc", "abc", " 7", null, true, [1], 5, 2.5, new stdClass] as $v) show(fn() => pb_number_of($v));
 // add: PHP's + with its errors; compare: <=>.
 foreach ([[1, 2], [PHP_INT_MAX, 1], ["1.5", 1], [[1], [2, 3]], [1, [2]], ["abc", 1], [null, 3]] as [$a, $b]) show(fn() => pb_add_values($a, $b));
-foreach ([[1, 2], [2, 1], ["a", "a"], [[1, 2], [1, 3]], ["10", "9"], [null, false], [new S, "S!"]] as [$a, $b]) show(fn() => pb_compare($a, $b));
+foreach ([[1, 2], [2, 1], ["a", "a"], [[1, 2], [1, 3]], ["10", "9"], [null, false], [new S, "S!"]] as [$a, $b]) show(fn() => pb_compare_values($a, $b));
 ?>
 --EXPECTF--
 [[0,10],["k","v"],[5,[1]],["r",1]]
