@@ -192,13 +192,7 @@ public:
     template <auto Get, auto Set, auto Has, auto Unset>
     class_& array_access() {
         using D = detail::dimension_protocol<T>;
-        spec_->handler_setup.push_back([](zend_object_handlers& h) {
-            h.read_dimension = &D::template read<Get>;
-            h.write_dimension = &D::template write<Set>;
-            h.has_dimension = &D::template has<Has, Get>;
-            h.unset_dimension = &D::template unset<Unset>;
-        });
-        spec_->interfaces.push_back([]() noexcept { return zend_ce_arrayaccess; });
+        array_access_handlers<Get, Set, Has, Unset>();
         bind_dim_method<typename D::template get_method<Get>, Value, ValueView>("offsetGet", "offset");
         bind_dim_method<typename D::template set_method<Set>, void, ValueView, ValueView>("offsetSet", "offset",
                                                                                           "value");
