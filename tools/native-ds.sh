@@ -6,13 +6,13 @@
 #
 #   tools/native-ds.sh <dir>
 set -euo pipefail
-dir=$1
+mkdir -p "$1"
+dir=$(cd "$1" && pwd)   # absolute: the work below runs in a temporary directory
 want=1.4.0
 php=${PHP:-php}
 if [ -f "$dir/ds.so" ] && [ "$("$php" -n -d "extension=$dir/ds.so" -r 'echo phpversion("ds");' 2>/dev/null)" = "$want" ]; then
   exit 0
 fi
-mkdir -p "$dir"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$work"
