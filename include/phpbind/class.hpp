@@ -232,12 +232,32 @@ public:
     }
     /// IteratorAggregate over a copy of the container Entries() returns,
     /// taken when the loop starts; entries with .first/.second (maps) give
-    /// `key => value`, others `0, 1, ... => element`.
+    /// `key => value`, others `0, 1, ... => element`. When Entries() returns
+    /// std::optional instead, the loop consumes: each step takes one value
+    /// from it until it returns std::nullopt (a stack emptied as it is walked).
     template <auto Entries, class... Extra>
     class_& iterable(const Extra&... extra) {
         static_assert(std::is_member_function_pointer_v<decltype(Entries)>,
                       "phpbind: iterable<&T::entries>() takes a member function returning a container");
-        return iterable_with<detail::range_cursor<Entries>>(extra...);
+        return iterable_with<detail::single_cursor<Entries>>(extra...);
+    }
+    /// The iteration of iterable<&T::size, &T::at>() alone: ce->get_iterator
+    /// and IteratorAggregate, while the class binds getIterator() itself with
+    /// def (for one returning `$this`, as some C extensions do: a member
+    /// returning `T&`).
+    template <auto Size, auto At>
+    class_& iterable_handlers() {
+        static_assert(std::is_member_function_pointer_v<decltype(Size)> &&
+                          std::is_member_function_pointer_v<decltype(At)>,
+                      "phpbind: iterable_handlers<&T::size, &T::at>() takes two member functions");
+        return iteration_with<detail::index_cursor<Size, At>>();
+    }
+    /// The iteration of iterable<&T::entries>() alone (see the two-member form).
+    template <auto Entries>
+    class_& iterable_handlers() {
+        static_assert(std::is_member_function_pointer_v<decltype(Entries)>,
+                      "phpbind: iterable_handlers<&T::entries>() takes a member function");
+        return iteration_with<detail::single_cursor<Entries>>();
     }
     /// Stringable: `__toString(): string` calling Str, and the cast_object
     /// handler for `(string)$obj`, `echo`, string parameters.
@@ -396,11 +416,16 @@ public:
     }
 
 private:
-    template <class Cursor, class... Extra>
-    class_& iterable_with(const Extra&... extra) {
+    template <class Cursor>
+    class_& iteration_with() {
         using It = detail::native_iterator<T, Cursor>;
         spec_->ce_setup.push_back([](zend_class_entry* ce) { ce->get_iterator = &It::get; });
         spec_->interfaces.push_back([]() noexcept { return zend_ce_aggregate; });
+        return *this;
+    }
+    template <class Cursor, class... Extra>
+    class_& iterable_with(const Extra&... extra) {
+        iteration_with<Cursor>();
         using G = detail::get_iterator_method<T>;
         detail::binder<G, G, detail::iterator_result>::bind_into(m_, "getIterator", &spec_->methods, ZEND_ACC_PUBLIC,
                                                                  extra...);

@@ -171,6 +171,59 @@ struct range_cursor {
     }
 };
 
+/// Consuming cursor: each step takes the next value with take(), a member
+/// returning std::optional (std::nullopt ends the loop); keys 0, 1, 2, ...
+/// A value is taken when the loop first asks whether there is one (valid()),
+/// so values added by the loop's body are seen, and a loop that breaks has
+/// taken exactly the values it visited.
+template <auto Take>
+struct take_cursor {
+    using R = std::remove_cvref_t<typename signature<decltype(Take)>::ret>;
+    static_assert(is_std_optional<R>::value, "phpbind: a consuming iteration's take() returns std::optional");
+    std::optional<typename R::value_type> cur;
+    bool taken = false;
+    zend_long index = 0;
+
+    template <class T>
+    void rewind(T&) noexcept {
+        cur.reset();
+        taken = false;
+        index = 0;
+    }
+    template <class T>
+    bool valid(T& self) {
+        if (!taken) {
+            cur = (self.*Take)();
+            taken = true;
+        }
+        return cur.has_value();
+    }
+    template <class T>
+    void value(T& self, zval* out) {
+        if (valid(self)) result_to_zval(*cur, out);
+        else ZVAL_NULL(out);
+    }
+    template <class T>
+    void key(T& self, zval* out) {
+        if (valid(self)) ZVAL_LONG(out, index);
+        else ZVAL_NULL(out);
+    }
+    template <class T>
+    void next(T& self) {
+        if (!valid(self)) return;
+        cur.reset();
+        taken = false;
+        ++index;
+    }
+};
+
+/// The cursor of a one-member iteration: consuming when the member returns
+/// std::optional, over a container otherwise.
+template <auto F>
+using single_cursor =
+    std::conditional_t<is_std_optional<std::remove_cvref_t<typename signature<decltype(F)>::ret>>::value,
+                       take_cursor<F>, range_cursor<F>>;
+
 template <class T, class Cursor>
 struct native_iterator {
     zend_object_iterator it;  // first: the engine frees the block from this address

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <compare>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -134,6 +135,39 @@ struct Flaky {
         if (i == 1) throw php::runtime_exception("element 1 is unreadable");
         return "e" + std::to_string(i);
     }
+};
+
+// A stack walked by consuming it (iterable_handlers<&Pile::take>()), whose
+// getIterator() returns the stack itself; taking "boom" throws.
+struct Pile {
+    std::vector<php::Value> items;
+    void push(php::ValueView v) { items.push_back(v.own()); }
+    int64_t size() const { return static_cast<int64_t>(items.size()); }
+    std::optional<php::Value> take() {
+        if (items.empty()) return std::nullopt;
+        if (items.back().view().is_string() && items.back().view().as_string() == "boom") {
+            items.pop_back();
+            throw php::runtime_exception("Pile: boom");
+        }
+        php::Value v = std::move(items.back());
+        items.pop_back();
+        return v;
+    }
+    Pile& self() { return *this; }
+    void gc(php::gc_visitor& v) const {
+        for (const auto& item : items) v.add(item);
+    }
+};
+
+// Counts down from n, consumed by the loop (iterable<&Countdown::next>()).
+struct Countdown {
+    int64_t n = 0;
+    explicit Countdown(int64_t from) : n(from) {}
+    std::optional<int64_t> next() {
+        if (n <= 0) return std::nullopt;
+        return n--;
+    }
+    int64_t left() const { return n; }
 };
 
 // Conversions and comparison that throw: the PHP exception, nothing else.
@@ -309,6 +343,15 @@ void register_protocols(php::module& m) {
         .op<op::compare>()
         .to_int<&Cents::value>()
         .serializable<&Cents::save, &Cents::load>();
+    m.class_<Pile>("PhpBind\\Pile")
+        .def<&Pile::push>("push", arg("value"))
+        .def<&Pile::size>("size")
+        .iterable_handlers<&Pile::take>()
+        .def<&Pile::self>("getIterator", php::returns("Traversable"));
+    m.class_<Countdown>("PhpBind\\Countdown")
+        .constructor<int64_t>(arg("from"))
+        .def<&Countdown::left>("left")
+        .iterable<&Countdown::next>();
     m.class_<Flaky>("PhpBind\\Flaky").iterable<&Flaky::size, &Flaky::at>();
     m.class_<Fussy>("PhpBind\\Fussy")
         .to_int<&Fussy::as_int>()
