@@ -37,6 +37,15 @@ module& module::version(std::string v) {
     return *this;
 }
 
+module& module::depends_on(std::string_view other) {
+    deps_.push_back(zend_module_dep{keep(other), nullptr, nullptr, MODULE_DEP_REQUIRED});
+    return *this;
+}
+module& module::starts_after(std::string_view other) {
+    deps_.push_back(zend_module_dep{keep(other), nullptr, nullptr, MODULE_DEP_OPTIONAL});
+    return *this;
+}
+
 module& module::on_startup(std::function<void()> f) {
     on_startup_.push_back(std::move(f));
     return *this;
@@ -79,6 +88,10 @@ zend_module_entry* module::finish(const hooks& h) {
     entry_.zts = USING_ZTS;
     entry_.name = name_.c_str();
     entry_.functions = functions_.data();
+    if (!deps_.empty()) {
+        deps_.push_back(zend_module_dep{nullptr, nullptr, nullptr, 0});  // ZEND_MOD_END
+        entry_.deps = deps_.data();
+    }
     entry_.module_startup_func = h.minit;
     entry_.module_shutdown_func = h.mshutdown;
     entry_.request_startup_func = h.rinit;

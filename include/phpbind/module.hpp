@@ -64,6 +64,15 @@ public:
     /// The version `phpversion('<name>')` and `php --ri` report.
     module& version(std::string v);
 
+    /// Another extension this one needs (zend_module_dep, MODULE_DEP_REQUIRED):
+    /// the engine starts that one first and refuses to start this one
+    /// without it ("Cannot load module ... because required module ... is not
+    /// loaded"); Reflection and `php --re` list it.
+    module& depends_on(std::string_view other);
+    /// An extension to start before this one when it is there
+    /// (MODULE_DEP_OPTIONAL).
+    module& starts_after(std::string_view other);
+
     /// Binds a free function at C speed: the handler is specialised on `F`.
     /// `name` may carry a namespace: "Vendor\\Ext\\fn".
     template <auto F, class... Extra>
@@ -337,6 +346,7 @@ private:
     std::string version_ = "";
     zend_module_entry entry_{};
     std::vector<zend_function_entry> functions_;
+    std::vector<zend_module_dep> deps_;
     std::vector<std::unique_ptr<zend_internal_arg_info[]>> arginfo_;
     std::deque<std::string> strings_;
     std::vector<std::pair<std::string, zval>> constants_;

@@ -59,6 +59,8 @@ zend_result subtract(hk::proceed<do_operation> next, zend_uchar op, zval* result
 
 PHPBIND_EXTENSION(phpbind_second, m) {
     m.version("2.0.0");
+    m.depends_on("phpbind_test");  // module/dependencies.phpt
+    m.starts_after("json");
     m.def<&hello>("second_hello", php::arg("who"));
     m.def<&requests_seen>("second_requests_seen");
     m.hook<hk::compile_file, &count_compiled>();
