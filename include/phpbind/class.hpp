@@ -244,20 +244,21 @@ public:
     /// The iteration of iterable<&T::size, &T::at>() alone: ce->get_iterator
     /// and IteratorAggregate, while the class binds getIterator() itself with
     /// def (for one returning `$this`, as some C extensions do: a member
-    /// returning `T&`).
+    /// returning `T&`). `by_reference_error`, if given, is the message of the
+    /// Error `foreach ($obj as &$v)` raises instead of the engine's.
     template <auto Size, auto At>
-    class_& iterable_handlers() {
+    class_& iterable_handlers(std::string_view by_reference_error = {}) {
         static_assert(std::is_member_function_pointer_v<decltype(Size)> &&
                           std::is_member_function_pointer_v<decltype(At)>,
                       "phpbind: iterable_handlers<&T::size, &T::at>() takes two member functions");
-        return iteration_with<detail::index_cursor<Size, At>>();
+        return iteration_with<detail::index_cursor<Size, At>>(by_reference_error);
     }
     /// The iteration of iterable<&T::entries>() alone (see the two-member form).
     template <auto Entries>
-    class_& iterable_handlers() {
+    class_& iterable_handlers(std::string_view by_reference_error = {}) {
         static_assert(std::is_member_function_pointer_v<decltype(Entries)>,
                       "phpbind: iterable_handlers<&T::entries>() takes a member function");
-        return iteration_with<detail::single_cursor<Entries>>();
+        return iteration_with<detail::single_cursor<Entries>>(by_reference_error);
     }
     /// Stringable: `__toString(): string` calling Str, and the cast_object
     /// handler for `(string)$obj`, `echo`, string parameters.
@@ -417,7 +418,8 @@ public:
 
 private:
     template <class Cursor>
-    class_& iteration_with() {
+    class_& iteration_with(std::string_view by_reference_error = {}) {
+        if (!by_reference_error.empty()) detail::by_reference_message<T> = m_.keep(by_reference_error);
         using It = detail::native_iterator<T, Cursor>;
         spec_->ce_setup.push_back([](zend_class_entry* ce) { ce->get_iterator = &It::get; });
         spec_->interfaces.push_back([]() noexcept { return zend_ce_aggregate; });

@@ -224,6 +224,11 @@ using single_cursor =
     std::conditional_t<is_std_optional<std::remove_cvref_t<typename signature<decltype(F)>::ret>>::value,
                        take_cursor<F>, range_cursor<F>>;
 
+/// What `foreach ($obj as &$v)` over a T raises (an Error); the engine's own
+/// message unless the class names one (class_::iterable_handlers).
+template <class T>
+inline const char* by_reference_message = "An iterator cannot be used with foreach by reference";
+
 template <class T, class Cursor>
 struct native_iterator {
     zend_object_iterator it;  // first: the engine frees the block from this address
@@ -285,12 +290,12 @@ struct native_iterator {
         &dtor, &valid, &current_data, &current_key, &move_forward, &rewind, &invalidate, &get_gc,
     };
 
-    /// ce->get_iterator. By reference is refused with the engine's own Error
-    /// (as zend_user_it_get_new_iterator does); an object whose C++ part was
+    /// ce->get_iterator. By reference is refused with an Error (the engine's
+    /// message, as zend_user_it_get_new_iterator's, by default); an object whose C++ part was
     /// never constructed fails here, before the loop starts.
     static zend_object_iterator* get(zend_class_entry*, zval* object, int by_ref) {
         if (by_ref) {
-            zend_throw_error(nullptr, "An iterator cannot be used with foreach by reference");
+            zend_throw_error(nullptr, "%s", by_reference_message<T>);
             return nullptr;
         }
         if (!edge([&] { (void)native<T>(Z_OBJ_P(object)); })) return nullptr;

@@ -346,7 +346,7 @@ void register_protocols(php::module& m) {
     m.class_<Pile>("PhpBind\\Pile")
         .def<&Pile::push>("push", arg("value"))
         .def<&Pile::size>("size")
-        .iterable_handlers<&Pile::take>()
+        .iterable_handlers<&Pile::take>("A pile is not walked by reference")
         .def<&Pile::self>("getIterator", php::returns("Traversable"));
     m.class_<Countdown>("PhpBind\\Countdown")
         .constructor<int64_t>(arg("from"))

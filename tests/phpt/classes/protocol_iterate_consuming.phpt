@@ -41,6 +41,13 @@ $p->push($o);
 function gen(Pile $p) { yield from $p; }
 foreach (gen($p) as $v) var_dump($v === $o ? "the object" : $v);
 
+// By reference: refused with the message the class gave.
+try {
+    foreach ($p as &$v) {}
+} catch (Error $e) {
+    echo get_class($e), ": ", $e->getMessage(), "\n";
+}
+
 // A cycle through the object: collected.
 $p = new Pile;
 $p->push($p);
@@ -86,6 +93,7 @@ int(0)
 3 2 RuntimeException: Pile: boom | left 1
 string(10) "the object"
 int(1)
+Error: A pile is not walked by reference
 bool(true)
 0=>3 1=>2 2=>1 | left 0
 string(16) "InternalIterator"
