@@ -71,6 +71,9 @@ void register_interfaces(php::module& m) {
 
 PHPBIND_EXTENSION(ds, m) {
     m.version("1.4.0");
+    m.depends_on("json");
+    m.depends_on("spl");
     ds::register_interfaces(m);
-    ds::register_vector(m);
+    ds::register_sequences(m);
+    ds::register_stack_and_queue(m);
 }

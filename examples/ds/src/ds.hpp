@@ -13,6 +13,9 @@ namespace ds {
 /// The smallest capacity a sequence allocates (Ds\Vector::MIN_CAPACITY).
 inline constexpr std::size_t min_capacity = 8;
 
+/// What `foreach ($structure as &$value)` raises (an Error).
+inline constexpr std::string_view by_reference_error = "Iterating by reference is not supported";
+
 /// UnderflowException("Unexpected empty state"): first(), pop()... of an empty structure.
 [[noreturn]] void throw_empty();
 /// OutOfRangeException for an index outside 0..count-1.
@@ -36,7 +39,7 @@ inline std::size_t known_size(php::ValueView values) { return values.is_array() 
 void append_string(std::string& out, php::ValueView v);
 
 void register_interfaces(php::module& m);
-void register_vector(php::module& m);
-void register_pair(php::module& m);
+void register_sequences(php::module& m);
+void register_stack_and_queue(php::module& m);
 
 }  // namespace ds

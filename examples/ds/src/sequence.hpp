@@ -1,52 +1,98 @@
-// examples/ds/src/vector.cpp — Ds\Vector: a sequence in one contiguous buffer.
-//
-// Capacity follows ext-ds: 8 at least; one value more than fits grows it by
-// half; several at once (an array, push(...$values)) grow it to what they need
-// if that is more; a removal that leaves a quarter of it or less halves it,
-// never below 8; clear() goes back to 8. A copy keeps the capacity of what it
-// copies.
+// examples/ds/src/sequence.hpp — Ds\Vector and Ds\Deque: one sequence type,
+// two capacity rules (the only way the two differ in what PHP sees). Stack and
+// Queue are built on them.
+#pragma once
+
 #include "ds.hpp"
 
 #include <algorithm>
+#include <bit>
+#include <deque>
+#include <optional>
 #include <utility>
 
 namespace ds {
-namespace {
 
-struct Vector {
-    std::vector<php::Value> items;
+/// Ds\Vector's capacity: grows by half when one value more than fits comes,
+/// to what is needed (if more) when several come at once; allocate() gives
+/// exactly what is asked; a filter() result has room for all of its source, a
+/// slice() for exactly its values.
+struct vector_rules {
+    using storage = std::vector<php::Value>;
+    static std::size_t one_more(std::size_t cap) { return cap + cap / 2; }
+    static std::size_t room_for(std::size_t need, std::size_t cap) { return std::max(need, cap + cap / 2); }
+    static std::size_t allocated(std::size_t asked) { return asked; }
+    static std::size_t exactly(std::size_t n) { return std::max(n, min_capacity); }
+    static std::size_t filtered(std::size_t source, std::size_t) { return exactly(source); }
+    [[noreturn]] static void bad_insert(int64_t index, std::size_t count) {
+        throw php::out_of_range_exception("Index out of range: " + std::to_string(index) +
+                                          ", expected 0 <= x <= " + std::to_string(count));
+    }
+};
+
+/// Ds\Deque's capacity: always a power of two (a ring buffer's), doubled when
+/// full, rounded up to what is needed or asked; a filter() result has room for
+/// its values.
+struct deque_rules {
+    using storage = std::deque<php::Value>;
+    static std::size_t one_more(std::size_t cap) { return cap * 2; }
+    static std::size_t room_for(std::size_t need, std::size_t) { return exactly(need); }
+    static std::size_t allocated(std::size_t asked) { return exactly(asked); }
+    static std::size_t exactly(std::size_t n) { return std::bit_ceil(std::max(n, min_capacity)); }
+    static std::size_t filtered(std::size_t, std::size_t kept) { return exactly(kept); }
+    // ext-ds reports the range of get()'s indexes here, one short of insert()'s.
+    [[noreturn]] static void bad_insert(int64_t index, std::size_t count) { throw_index(index, count); }
+};
+
+/// The values of a Vector or a Deque and the capacity ext-ds would have
+/// allocated for them (capacity() reports it; the port's memory follows it
+/// where the container allows).
+template <class Rules>
+struct Sequence {
+    using storage = typename Rules::storage;
+    static constexpr bool contiguous = std::is_same_v<storage, std::vector<php::Value>>;
+
+    storage items;
     std::size_t cap = min_capacity;
 
-    Vector() { items.reserve(cap); }
-    Vector(const Vector& o) : cap(o.cap) {
-        items.reserve(cap);
+    Sequence() { reserve(cap); }
+    Sequence(const Sequence& o) : cap(o.cap) {
+        reserve(cap);
         items = o.items;
     }
-    Vector& operator=(const Vector&) = default;
+    Sequence& operator=(const Sequence&) = default;
 
     void construct(php::ValueView values) {
         if (!values.is_undef()) push_all(values);
     }
 
     // Capacity.
-    void reserve_exactly(std::size_t n) {
+    void reserve(std::size_t n) {
+        if constexpr (contiguous) items.reserve(n);
+    }
+    void set_capacity(std::size_t n) {
         cap = n;
-        items.reserve(n);
+        reserve(n);
     }
     void grow_for_one() {
-        if (items.size() == cap) reserve_exactly(cap + cap / 2);
+        if (items.size() == cap) set_capacity(Rules::one_more(cap));
     }
     void grow_for(std::size_t more) {
         const std::size_t need = items.size() + more;
-        if (need > cap) reserve_exactly(std::max(need, cap + cap / 2));
+        if (need > cap) set_capacity(Rules::room_for(need, cap));
     }
+    // A removal that leaves a quarter or less halves the capacity, never below the minimum.
     void after_removal() {
         if (items.size() <= cap / 4 && cap / 2 >= min_capacity) {
             cap /= 2;
-            std::vector<php::Value> smaller;
-            smaller.reserve(cap);
-            for (auto& v : items) smaller.push_back(std::move(v));
-            items = std::move(smaller);
+            if constexpr (contiguous) {
+                storage smaller;
+                smaller.reserve(cap);
+                for (auto& v : items) smaller.push_back(std::move(v));
+                items = std::move(smaller);
+            } else {
+                items.shrink_to_fit();
+            }
         }
     }
 
@@ -57,6 +103,17 @@ struct Vector {
     void push_all(php::ValueView values) {
         if (values.is_array()) grow_for(values.as_array().size());
         each_value(values, [&](php::ValueView v) { push_one(v); });
+    }
+    template <class It>
+    void insert_at(std::size_t at, It first, It last) {
+        items.insert(items.begin() + static_cast<std::ptrdiff_t>(at), first, last);
+    }
+    void insert_values(std::size_t at, const php::variadic<php::ValueView>& values) {
+        grow_for(values.size());
+        std::vector<php::Value> add;
+        add.reserve(values.size());
+        for (php::ValueView v : values) add.push_back(v.own());
+        insert_at(at, std::make_move_iterator(add.begin()), std::make_move_iterator(add.end()));
     }
 
     std::size_t index(int64_t i) const {
@@ -70,8 +127,9 @@ struct Vector {
 
     // Ds\Sequence
     void allocate(int64_t capacity) {
-        if (capacity > 0 && static_cast<std::size_t>(capacity) > cap)
-            reserve_exactly(static_cast<std::size_t>(capacity));
+        if (capacity <= 0) return;
+        const std::size_t want = Rules::allocated(static_cast<std::size_t>(capacity));
+        if (want > cap) set_capacity(want);
     }
     void apply(php::CallableView callback) {
         for (auto& v : items) v = callback(v);
@@ -89,14 +147,14 @@ struct Vector {
         }
         return -1;
     }
-    // Room for every value of the source, and exactly that.
-    Vector filter(std::optional<php::CallableView> callback) const {
-        Vector out;
-        out.reserve_exactly(std::max(items.size(), min_capacity));
+    Sequence filter(std::optional<php::CallableView> callback) const {
+        std::vector<php::Value> kept;
         for (const auto& v : items) {
-            const bool keep = callback ? (*callback)(v).view().truthy() : v.view().truthy();
-            if (keep) out.push_one(v);
+            if (callback ? (*callback)(v).view().truthy() : v.view().truthy()) kept.push_back(v);
         }
+        Sequence out;
+        out.set_capacity(Rules::filtered(items.size(), kept.size()));
+        for (auto& v : kept) out.items.push_back(std::move(v));
         return out;
     }
     php::Value find(php::ValueView value) const {
@@ -110,18 +168,8 @@ struct Vector {
     }
     php::Value get(int64_t i) const { return items[index(i)]; }
     void insert(int64_t i, php::variadic<php::ValueView> values) {
-        if (i < 0 || static_cast<std::size_t>(i) > items.size()) {
-            if (items.empty() && i != 0)
-                throw php::out_of_range_exception("Index out of range: " + std::to_string(i) +
-                                                  ", expected 0 <= x <= 0");
-            throw php::out_of_range_exception("Index out of range: " + std::to_string(i) +
-                                              ", expected 0 <= x <= " + std::to_string(items.size()));
-        }
-        grow_for(values.size());
-        std::vector<php::Value> add;
-        add.reserve(values.size());
-        for (php::ValueView v : values) add.push_back(v.own());
-        items.insert(items.begin() + i, std::make_move_iterator(add.begin()), std::make_move_iterator(add.end()));
+        if (i < 0 || static_cast<std::size_t>(i) > items.size()) Rules::bad_insert(i, items.size());
+        insert_values(static_cast<std::size_t>(i), values);
     }
     std::string join(std::string_view glue) const {
         std::string out;
@@ -135,14 +183,14 @@ struct Vector {
         if (items.empty()) throw_empty();
         return items.back();
     }
-    Vector map(php::CallableView callback) const {
-        Vector out;
-        out.reserve_exactly(cap);
+    Sequence map(php::CallableView callback) const {
+        Sequence out;
+        out.set_capacity(cap);
         for (const auto& v : items) out.items.push_back(callback(v));
         return out;
     }
-    Vector merge(php::ValueView values) const {
-        Vector out(*this);
+    Sequence merge(php::ValueView values) const {
+        Sequence out(*this);
         out.push_all(values);
         return out;
     }
@@ -170,8 +218,8 @@ struct Vector {
         return v;
     }
     void reverse() { std::reverse(items.begin(), items.end()); }
-    Vector reversed() const {
-        Vector out(*this);
+    Sequence reversed() const {
+        Sequence out(*this);
         out.reverse();
         return out;
     }
@@ -186,11 +234,12 @@ struct Vector {
     php::Value shift() {
         if (items.empty()) throw_empty();
         php::Value v = std::move(items.front());
-        items.erase(items.begin());
+        if constexpr (contiguous) items.erase(items.begin());
+        else items.pop_front();
         after_removal();
         return v;
     }
-    Vector slice(int64_t index, std::optional<int64_t> length) const {
+    Sequence slice(int64_t index, std::optional<int64_t> length) const {
         // array_slice()'s rules: a negative index counts from the end, a negative length
         // stops that far from the end.
         const auto n = static_cast<int64_t>(items.size());
@@ -199,8 +248,8 @@ struct Vector {
         int64_t len = length ? *length : n - index;
         if (len < 0) len = std::max<int64_t>(n + len - index, 0);
         len = std::min(len, n - index);
-        Vector out;
-        out.reserve_exactly(std::max(static_cast<std::size_t>(len), min_capacity));
+        Sequence out;
+        out.set_capacity(Rules::exactly(static_cast<std::size_t>(len)));
         for (int64_t i = index; i < index + len; ++i) out.items.push_back(items[static_cast<std::size_t>(i)]);
         return out;
     }
@@ -214,8 +263,8 @@ struct Vector {
                              [](const php::Value& a, const php::Value& b) { return a.view().compare(b) < 0; });
         }
     }
-    Vector sorted(std::optional<php::CallableView> comparator) const {
-        Vector out(*this);
+    Sequence sorted(std::optional<php::CallableView> comparator) const {
+        Sequence out(*this);
         out.sort(comparator);
         return out;
     }
@@ -224,21 +273,15 @@ struct Vector {
         for (const auto& v : items) total = php::add(total, php::number_of(v));
         return total;
     }
-    void unshift(php::variadic<php::ValueView> values) {
-        grow_for(values.size());
-        std::vector<php::Value> add;
-        add.reserve(values.size());
-        for (php::ValueView v : values) add.push_back(v.own());
-        items.insert(items.begin(), std::make_move_iterator(add.begin()), std::make_move_iterator(add.end()));
-    }
+    void unshift(php::variadic<php::ValueView> values) { insert_values(0, values); }
 
     // Ds\Collection
     void clear() {
         items.clear();
         items.shrink_to_fit();
-        reserve_exactly(min_capacity);
+        set_capacity(min_capacity);
     }
-    Vector copy() const { return *this; }
+    Sequence copy() const { return *this; }
     int64_t count() const { return static_cast<int64_t>(items.size()); }
     bool is_empty() const { return items.empty(); }
     php::Array to_array() const {
@@ -246,6 +289,7 @@ struct Vector {
         for (const auto& v : items) a.push_back(v.view());
         return a;
     }
+    Sequence& self() { return *this; }
 
     // ArrayAccess
     bool offset_exists(php::ValueView offset) const {
@@ -258,7 +302,7 @@ struct Vector {
         if (offset.is_undef() || offset.is_null()) push_one(value);
         else set(offset_index(offset), value);
     }
-    // An offset that is no index of the vector removes nothing, silently.
+    // An offset that is no index of the sequence removes nothing, silently.
     void offset_unset(php::ValueView offset) {
         if (offset.is_int() && offset.as_int() >= 0 && static_cast<std::size_t>(offset.as_int()) < items.size()) {
             (void)remove(offset.as_int());
@@ -283,58 +327,7 @@ struct Vector {
     }
 };
 
-}  // namespace
-
-void register_vector(php::module& m) {
-    using php::arg;
-    using php::returns;
-    m.class_<Vector>("Ds\\Vector")
-        .final_()
-        .implements("Ds\\Sequence")
-        .constant("MIN_CAPACITY", static_cast<int64_t>(min_capacity))
-        .def<&Vector::construct>("__construct", arg("values").untyped().optional(), returns(""))
-        .iterable<&Vector::count, &Vector::at>(returns("Traversable"))
-        .def<&Vector::allocate>("allocate", arg("capacity"), returns(""))
-        .def<&Vector::apply>("apply", arg("callback"), returns(""))
-        .def<&Vector::capacity>("capacity")
-        .def<&Vector::contains>("contains", arg("values").untyped())
-        .def<&Vector::filter>("filter", arg("callback").optional(), returns("Ds\\Sequence"))
-        .def<&Vector::find>("find", arg("value").untyped(), returns(""))
-        .def<&Vector::first>("first", returns(""))
-        .def<&Vector::get>("get", arg("index"), returns(""))
-        .def<&Vector::insert>("insert", arg("index"), arg("values").untyped(), returns(""))
-        .def<&Vector::join>("join", arg("glue").optional(""))
-        .def<&Vector::last>("last", returns(""))
-        .def<&Vector::map>("map", arg("callback"), returns("Ds\\Sequence"))
-        .def<&Vector::merge>("merge", arg("values").untyped(), returns("Ds\\Sequence"))
-        .array_access_handlers<&Vector::offset_get, &Vector::offset_set, &Vector::offset_exists,
-                               &Vector::offset_unset>()
-        .def<&Vector::offset_exists>("offsetExists", arg("offset").untyped())
-        .def<&Vector::offset_get>("offsetGet", arg("offset"), returns("mixed").tentative())
-        .def<&Vector::offset_set>("offsetSet", arg("offset"), arg("value"), returns("void").tentative())
-        .def<&Vector::offset_unset>("offsetUnset", arg("offset"), returns("void").tentative())
-        .def<&Vector::pop>("pop", returns(""))
-        .def<&Vector::push>("push", arg("values").untyped(), returns(""))
-        .def<&Vector::reduce>("reduce", arg("callback"), arg("initial").untyped().optional(), returns(""))
-        .def<&Vector::remove>("remove", arg("index"), returns(""))
-        .def<&Vector::reverse>("reverse", returns(""))
-        .def<&Vector::reversed>("reversed", returns("Ds\\Sequence"))
-        .def<&Vector::rotate>("rotate", arg("rotations"), returns(""))
-        .def<&Vector::set>("set", arg("index"), arg("value").untyped(), returns(""))
-        .def<&Vector::shift>("shift", returns(""))
-        .def<&Vector::slice>("slice", arg("index"), arg("length").optional(), returns("Ds\\Sequence"))
-        .def<&Vector::sort>("sort", arg("comparator").optional(), returns(""))
-        .def<&Vector::sorted>("sorted", arg("comparator").optional(), returns("Ds\\Sequence"))
-        .def<&Vector::sum>("sum", returns(""))
-        .def<&Vector::unshift>("unshift", arg("values").untyped(), returns(""))
-        .def<&Vector::clear>("clear", returns(""))
-        .def<&Vector::copy>("copy", returns("Ds\\Collection"))
-        .countable<&Vector::count>()
-        .def<&Vector::is_empty>("isEmpty")
-        .json<&Vector::to_array>(returns("mixed").tentative())
-        .def<&Vector::to_array>("toArray")
-        .debug_info<&Vector::to_array>()
-        .custom_serializable<&Vector::save, &Vector::load>();
-}
+using Vector = Sequence<vector_rules>;
+using Deque = Sequence<deque_rules>;
 
 }  // namespace ds
