@@ -198,8 +198,10 @@ zval* write_property(zend_object* o, zend_string* name, zval* value, void** cach
     }
     zval tmp;
     ZVAL_COPY(&tmp, value);
-    // PHP's own coercion and TypeError for the declared type.
-    if (!zend_verify_property_type(p->info, &tmp, caller_is_strict())) {
+    // PHP's own coercion and TypeError for the declared type (an untyped
+    // property, property_untyped, takes any value: the engine's check
+    // assumes a type).
+    if (ZEND_TYPE_IS_SET(p->info->type) && !zend_verify_property_type(p->info, &tmp, caller_is_strict())) {
         release_zval(&tmp);
         return &EG(error_zval);
     }

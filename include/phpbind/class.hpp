@@ -477,6 +477,21 @@ public:
         return *this;
     }
 
+    /// A native-backed property of a php::Value data member declared as a C
+    /// extension declares an untyped one: `public $name = NULL` (no type,
+    /// null by default in Reflection); reads and writes go to the member.
+    template <auto M>
+    class_& property_untyped(std::string_view name) {
+        static_assert(std::is_member_object_pointer_v<decltype(M)> &&
+                          std::is_same_v<typename detail::member_access<T, M>::value_type, Value>,
+                      "phpbind: property_untyped<&T::member>() takes a php::Value data member");
+        property<M>(name);
+        auto& p = spec_->properties.back();
+        p.type_mask = 0;
+        ZVAL_NULL(&p.default_value);
+        return *this;
+    }
+
     /// A native-backed property that PHP can read but not write.
     template <auto M>
     class_& property_readonly(std::string_view name) {

@@ -106,6 +106,16 @@ struct Point {
     }
 };
 
+// Untyped native-backed properties (property_untyped), as a C extension's `public $key = NULL`.
+struct Entry {
+    php::Value key, value;
+    std::string describe() const { return std::string(key.view().type_name()) + "/" + value.view().type_name(); }
+    void gc(php::gc_visitor& v) const {
+        v.add(key);
+        v.add(value);
+    }
+};
+
 // Bound C++ inheritance: Shape <- Rect <- Square, and Widget whose Shape base
 // sits after another base (the upcast adjusts the pointer).
 struct Shape {
@@ -274,6 +284,11 @@ void register_classes(php::module& m) {
         .declare<std::optional<std::string>>("comment", nullptr)
         .declare<int64_t>("later")
         .def<&Point::move_by>("moveBy", arg("dx"), arg("dy"));
+
+    m.class_<Entry>("PhpBind\\Entry")
+        .property_untyped<&Entry::key>("key")
+        .property_untyped<&Entry::value>("value")
+        .def<&Entry::describe>("describe");
 
     m.interface_("PhpBind\\HasArea").method<double()>("area");
     m.interface_("PhpBind\\Figurative")

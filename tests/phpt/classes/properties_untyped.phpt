@@ -1,0 +1,87 @@
+--TEST--
+Classes: property_untyped<>() declares a php::Value member as `public $name = NULL` and takes any value
+--EXTENSIONS--
+phpbind_test
+--FILE--
+<?php
+declare(strict_types=1);
+use PhpBind\Entry;
+
+foreach ((new ReflectionClass(Entry::class))->getProperties() as $p) echo $p;
+$e = new Entry;
+var_dump($e->key, $e->describe());
+// Any value, in strict mode too: there is no type to check.
+foreach (["a string", 42, 1.5, [1, [2]], new stdClass, null, true] as $v) {
+    $e->key = $v;
+    $e->value = $v;
+    echo $e->describe(), " ";
+}
+echo "\n";
+$e->key = "k";
+$e->value = [1, 2];
+var_dump($e, get_object_vars($e), json_encode($e));
+// Binding a reference to it is refused, as for any property served by handlers.
+$r = 1;
+try {
+    $e->key = &$r;
+} catch (Error $x) {
+    echo get_class($x), ": ", $x->getMessage(), "\n";
+}
+$e->key = 1;
+// Compound assignment and increments read, then write the member.
+$e->value = 10;
+$e->value += 5;
+$e->value++;
+$e->key .= "x";
+var_dump($e->value, $e->key, isset($e->key), isset($e->nope));
+// foreach by reference changes the listing's snapshot, not the member (as for typed ones).
+foreach ($e as $name => &$v) { $v = "by ref"; }
+unset($v);
+var_dump($e->key);
+try {
+    unset($e->key);
+} catch (Error $x) {
+    echo get_class($x), ": ", $x->getMessage(), "\n";
+}
+// A cycle through an untyped property: collected.
+$e->value = $e;
+unset($e);
+var_dump(gc_collect_cycles() > 0);
+?>
+--EXPECTF--
+Property [ public $key = NULL ]
+Property [ public $value = NULL ]
+NULL
+string(9) "null/null"
+string/string int/int float/float array/array stdClass/stdClass null/null bool/bool 
+object(PhpBind\Entry)#%d (2) {
+  ["key"]=>
+  string(1) "k"
+  ["value"]=>
+  array(2) {
+    [0]=>
+    int(1)
+    [1]=>
+    int(2)
+  }
+}
+array(2) {
+  ["key"]=>
+  string(1) "k"
+  ["value"]=>
+  array(2) {
+    [0]=>
+    int(1)
+    [1]=>
+    int(2)
+  }
+}
+string(25) "{"key":"k","value":[1,2]}"
+Error: Cannot assign by reference to overloaded object
+int(16)
+string(2) "1x"
+bool(true)
+bool(false)
+string(2) "1x"
+Error: Cannot unset native property PhpBind\Entry::$key
+bool(true)
