@@ -308,6 +308,19 @@ HashTable* get_properties(zend_object* o) {
     return zend_std_get_properties(o);
 }
 
+// ==, <, <=> of two objects without a comparison of their own:
+// zend_std_compare_objects reads the property slots directly, so the
+// native-backed snapshots are refreshed first.
+int compare_properties(zval* o1, zval* o2) {
+    for (zval* z : {o1, o2}) {
+        if (Z_TYPE_P(z) == IS_OBJECT && Z_OBJ_HT_P(z)->get_properties == &get_properties) {
+            (void)get_properties(Z_OBJ_P(z));
+            if (EG(exception)) return ZEND_UNCOMPARABLE;
+        }
+    }
+    return zend_std_compare_objects(o1, o2);
+}
+
 // The cycle collector's view of an object with native-backed properties:
 // the slots as they stand. zend_std_get_gc() would call get_properties,
 // which converts every native member anew on each scan (allocating what the
@@ -412,6 +425,7 @@ void declare_properties(class_spec& spec, zend_class_entry* ce, class_node& node
         node.handlers.unset_property = &unset_property;
         node.handlers.get_properties = &get_properties;
         if (node.handlers.get_gc == zend_std_get_gc) node.handlers.get_gc = &get_gc_slots;
+        if (node.handlers.compare == zend_std_compare_objects) node.handlers.compare = &compare_properties;
     }
 }
 

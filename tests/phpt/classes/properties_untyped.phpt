@@ -43,6 +43,13 @@ try {
 } catch (Error $x) {
     echo get_class($x), ": ", $x->getMessage(), "\n";
 }
+// == and < compare the members' current values (the engine's property comparison).
+$a = new Entry; $a->key = "k"; $a->value = [1, 2];
+$b = new Entry; $b->key = "k"; $b->value = [1, 2];
+$c = new Entry; $c->key = "k"; $c->value = [1, 3];
+var_dump($a == $b, $a == $c, $a < $c, $c > $a, $a <=> $c, $a === $b);
+$b->value = [1, 2, 3];
+var_dump($a == $b);
 // A cycle through an untyped property: collected.
 $e->value = $e;
 unset($e);
@@ -84,4 +91,11 @@ bool(true)
 bool(false)
 string(2) "1x"
 Error: Cannot unset native property PhpBind\Entry::$key
+bool(true)
+bool(false)
+bool(true)
+bool(true)
+int(-1)
+bool(false)
+bool(false)
 bool(true)
