@@ -76,4 +76,5 @@ PHPBIND_EXTENSION(ds, m) {
     ds::register_interfaces(m);
     ds::register_sequences(m);
     ds::register_stack_and_queue(m);
+    ds::register_pair(m);
 }

@@ -38,7 +38,23 @@ inline std::size_t known_size(php::ValueView values) { return values.is_array() 
 /// Appends `v` to `out` as join() writes it (PHP's string conversion).
 void append_string(std::string& out, php::ValueView v);
 
+/// Ds\Pair: what Map hands out for its entries.
+struct Pair {
+    php::Value key, value;
+
+    void construct(php::ValueView k, php::ValueView v);
+    Pair copy() const { return *this; }
+    php::Array to_array() const;
+    void save(php::serializer& out) const;
+    void load(php::unserializer& in);
+    void gc(php::gc_visitor& v) const {
+        v.add(key);
+        v.add(value);
+    }
+};
+
 void register_interfaces(php::module& m);
+void register_pair(php::module& m);
 void register_sequences(php::module& m);
 void register_stack_and_queue(php::module& m);
 

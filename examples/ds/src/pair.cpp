@@ -1,0 +1,47 @@
+// examples/ds/src/pair.cpp — Ds\Pair: a key and a value, as two public
+// untyped properties.
+#include "ds.hpp"
+
+namespace ds {
+
+void Pair::construct(php::ValueView k, php::ValueView v) {
+    if (!k.is_undef()) key = k.own();
+    if (!v.is_undef()) value = v.own();
+}
+
+php::Array Pair::to_array() const {
+    php::Array a = php::Array::with_capacity(2);
+    a.set("key", key.view());
+    a.set("value", value.view());
+    return a;
+}
+
+void Pair::save(php::serializer& out) const {
+    out.write(key);
+    out.write(value);
+}
+
+void Pair::load(php::unserializer& in) {
+    std::optional<php::Value> k = in.read();
+    std::optional<php::Value> v = k ? in.read() : std::nullopt;
+    if (!v) throw php::error("Failed to unserialize data");  // ext-ds ignores what follows the two
+    key = std::move(*k);
+    value = std::move(*v);
+}
+
+void register_pair(php::module& m) {
+    using php::arg;
+    using php::returns;
+    m.class_<Pair>("Ds\\Pair")
+        .final_()
+        .property_untyped<&Pair::key>("key")
+        .property_untyped<&Pair::value>("value")
+        .def<&Pair::construct>("__construct", arg("key").untyped().optional(), arg("value").untyped().optional(),
+                               returns(""))
+        .def<&Pair::copy>("copy", returns("Ds\\Pair"))
+        .json<&Pair::to_array>(returns("mixed").tentative())
+        .def<&Pair::to_array>("toArray")
+        .custom_serializable<&Pair::save, &Pair::load>();
+}
+
+}  // namespace ds
