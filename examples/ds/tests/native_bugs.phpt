@@ -24,8 +24,13 @@ t(fn() => $v->sort(5));
 t(fn() => $v->slice(1, null)->toArray());
 t(fn() => $v->slice(-2, null)->toArray());
 t(fn() => $v->slice(0, "b"));
+// clone keeps a pair's dynamic properties, as PHP's clone of any object does.
+$p = new Ds\Pair(1, 2);
+$p->extra = 3;
+$c = clone $p;
+var_dump($c->extra, $c->toArray());
 ?>
---EXPECT--
+--EXPECTF--
 ok: [1,2,3]
 ok: [1,2,3]
 ok: [1,"a"]
@@ -34,3 +39,12 @@ TypeError: Ds\Vector::sort(): Argument #1 ($comparator) must be a valid callback
 ok: [1,2]
 ok: [1,2]
 TypeError: Ds\Vector::slice(): Argument #2 ($length) must be of type ?int, string given
+
+Deprecated: Creation of dynamic property Ds\Pair::$extra is deprecated in %s on line %d
+int(3)
+array(2) {
+  ["key"]=>
+  int(1)
+  ["value"]=>
+  int(2)
+}
