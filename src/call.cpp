@@ -453,6 +453,17 @@ Value add(ValueView a, ValueView b) {
     return Value::adopt(&r);
 }
 
+Array& Array::set(ValueView key, ValueView value) {
+    HashTable* ht = mut();
+    zval* k = key.raw();
+    zval* v = value.raw();
+    ZVAL_DEREF(k);
+    ZVAL_DEREF(v);  // the array holds the value, not a reference
+    // Adds its own reference to v; an illegal key leaves a TypeError pending: thrown.
+    detail::into_php([&] { (void)array_set_zval_key(ht, k, v); });
+    return *this;
+}
+
 namespace detail {
 
 bool iterate_impl(zval* v, iterate_fn fn, void* ctx) {

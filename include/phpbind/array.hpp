@@ -301,6 +301,11 @@ public:
         detail::replace_slot(detail::symtable_lookup(mut(), key), &tmp);
         return *this;
     }
+    /// `$a[$key] = $value;` with PHP's own key rules (the engine's array_set_zval_key): a numeric
+    /// string, bool or null key is converted as PHP converts it, a float is truncated (with PHP's
+    /// deprecation when that loses precision), and an array or object key throws PHP's TypeError
+    /// ("Illegal offset type").
+    Array& set(ValueView key, ValueView value);
     /// `$a[] = $value;` — throws php::error when the next int key is taken.
     template <class T>
     Array& push_back(T&& value) {

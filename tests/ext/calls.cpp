@@ -179,6 +179,13 @@ php::Array iterate_pairs(php::ValueView iterable, int64_t stop_at) {
     if (!walked) throw php::invalid_argument_exception(std::string("not iterable: ") + iterable.type_name());
     return out;
 }
+// Array::set(ValueView key, ValueView value): PHP's key rules
+// (tests/phpt/calls/array_set_offset.phpt). pairs: a list of [key, value].
+php::Array set_offsets(php::ArrayView pairs) {
+    php::Array out;
+    for (auto [i, pair] : pairs) out.set(pair.as_array().at(zend_long{0}), pair.as_array().at(zend_long{1}));
+    return out;
+}
 std::string string_of_value(php::ValueView v) { return php::string_of(v); }
 php::Value number_of_value(php::ValueView v) { return php::number_of(v); }
 php::Value add_values(php::ValueView a, php::ValueView b) { return php::add(a, b); }
@@ -186,6 +193,7 @@ int64_t compare_values(php::ValueView a, php::ValueView b) { return a.compare(b)
 
 void register_calls(php::module& m) {
     m.def<&iterate_pairs>("pb_iterate_pairs", php::arg("iterable"), php::arg("stop_at") = -1);
+    m.def<&set_offsets>("pb_set_offsets", php::arg("pairs"));
     m.def<&string_of_value>("pb_string_of", php::arg("value"));
     m.def<&number_of_value>("pb_number_of", php::arg("value"));
     m.def<&add_values>("pb_add_values", php::arg("a"), php::arg("b"));
