@@ -81,12 +81,21 @@ PHPBIND_INLINE void result_to_zval(R&& r, zval* out) {
 // point (before the first valid(), past the end): a cursor reads nothing
 // outside its range, and gives null there.
 
-/// Positional cursor: keys 0..size()-1, values at(i). size() is read again at
-/// every step, so growing or shrinking the object during a loop is safe: a
-/// loop sees the elements present when it reaches them and ends early when
-/// the object shrinks below its position.
+template <class E>
+concept pair_like = requires(const E& e) {
+    e.first;
+    e.second;
+};
+
+/// Positional cursor: keys 0..size()-1, values at(i); when at(i) returns a
+/// pair, its .first is the key and .second the value (a map's entries).
+/// size() is read again at every step, so growing or shrinking the object
+/// during a loop is safe: a loop sees the elements present when it reaches
+/// them and ends early when the object shrinks below its position.
 template <auto Size, auto At>
 struct index_cursor {
+    using A = std::remove_cvref_t<typename first_of<typename signature<decltype(At)>::args>::type>;
+    static constexpr bool pairs = pair_like<std::remove_cvref_t<typename signature<decltype(At)>::ret>>;
     size_t i = 0;
     template <class T>
     void rewind(T&) noexcept {
@@ -98,25 +107,20 @@ struct index_cursor {
     }
     template <class T>
     void value(T& self, zval* out) {
-        using A = std::remove_cvref_t<typename first_of<typename signature<decltype(At)>::args>::type>;
-        if (valid(self)) result_to_zval((self.*At)(static_cast<A>(i)), out);
-        else ZVAL_NULL(out);
+        if (!valid(self)) ZVAL_NULL(out);
+        else if constexpr (pairs) result_to_zval((self.*At)(static_cast<A>(i)).second, out);
+        else result_to_zval((self.*At)(static_cast<A>(i)), out);
     }
     template <class T>
     void key(T& self, zval* out) {
-        if (valid(self)) ZVAL_LONG(out, static_cast<zend_long>(i));
-        else ZVAL_NULL(out);
+        if (!valid(self)) ZVAL_NULL(out);
+        else if constexpr (pairs) result_to_zval((self.*At)(static_cast<A>(i)).first, out);
+        else ZVAL_LONG(out, static_cast<zend_long>(i));
     }
     template <class T>
     void next(T& self) {
         if (valid(self)) ++i;
     }
-};
-
-template <class E>
-concept pair_like = requires(const E& e) {
-    e.first;
-    e.second;
 };
 
 /// Range cursor: walks a copy of what Entries() returns, taken at rewind (as

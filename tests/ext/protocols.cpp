@@ -170,6 +170,24 @@ struct Countdown {
     int64_t left() const { return n; }
 };
 
+// Entries of any key type, walked live by position: at(i) returns a pair, so
+// the loop gives key => value (classes/protocol_iterate_keyed.phpt).
+struct Ledger {
+    std::vector<std::pair<php::Value, php::Value>> entries;
+    void add(php::ValueView k, php::ValueView v) { entries.emplace_back(k.own(), v.own()); }
+    void drop_first() {
+        if (!entries.empty()) entries.erase(entries.begin());
+    }
+    int64_t size() const { return static_cast<int64_t>(entries.size()); }
+    std::pair<php::Value, php::Value> at(int64_t i) const { return entries[static_cast<size_t>(i)]; }
+    void gc(php::gc_visitor& v) const {
+        for (const auto& [k, val] : entries) {
+            v.add(k);
+            v.add(val);
+        }
+    }
+};
+
 // Conversions and comparison that throw: the PHP exception, nothing else.
 struct Fussy {
     int64_t as_int() const { throw php::value_error("Fussy has no int value"); }
@@ -348,6 +366,10 @@ void register_protocols(php::module& m) {
         .def<&Pile::size>("size")
         .iterable_handlers<&Pile::take>("A pile is not walked by reference")
         .def<&Pile::self>("getIterator", php::returns("Traversable"));
+    m.class_<Ledger>("PhpBind\\Ledger")
+        .def<&Ledger::add>("add", arg("key"), arg("value"))
+        .def<&Ledger::drop_first>("dropFirst")
+        .iterable<&Ledger::size, &Ledger::at>();
     m.class_<Countdown>("PhpBind\\Countdown")
         .constructor<int64_t>(arg("from"))
         .def<&Countdown::left>("left")
