@@ -131,8 +131,22 @@ struct Sequence {
         const std::size_t want = Rules::allocated(static_cast<std::size_t>(capacity));
         if (want > cap) set_capacity(want);
     }
+    // Callbacks, __toString() and comparisons run PHP code that may change this
+    // very sequence: nothing holds a reference into `items` across one. A loop
+    // reads position i afresh each time (and sees what the callback changed).
+    template <class F>
+    void each(F&& f) const {
+        for (std::size_t i = 0; i < items.size(); ++i) {
+            php::Value v = items[i];
+            f(v);
+        }
+    }
     void apply(php::CallableView callback) {
-        for (auto& v : items) v = callback(v);
+        for (std::size_t i = 0; i < items.size(); ++i) {
+            php::Value v = items[i];
+            php::Value r = callback(v);
+            if (i < items.size()) items[i] = std::move(r);
+        }
     }
     int64_t capacity() const { return static_cast<int64_t>(cap); }
     bool contains(php::variadic<php::ValueView> values) const {
@@ -149,9 +163,9 @@ struct Sequence {
     }
     Sequence filter(std::optional<php::CallableView> callback) const {
         std::vector<php::Value> kept;
-        for (const auto& v : items) {
-            if (callback ? (*callback)(v).view().truthy() : v.view().truthy()) kept.push_back(v);
-        }
+        each([&](php::Value& v) {
+            if (callback ? (*callback)(v).view().truthy() : v.view().truthy()) kept.push_back(std::move(v));
+        });
         Sequence out;
         out.set_capacity(Rules::filtered(items.size(), kept.size()));
         for (auto& v : kept) out.items.push_back(std::move(v));
@@ -173,10 +187,12 @@ struct Sequence {
     }
     std::string join(std::string_view glue) const {
         std::string out;
-        for (std::size_t i = 0; i < items.size(); ++i) {
-            if (i) out += glue;
-            append_string(out, items[i]);
-        }
+        bool first = true;
+        each([&](php::Value& v) {
+            if (!first) out += glue;
+            first = false;
+            append_string(out, v);
+        });
         return out;
     }
     php::Value last() const {
@@ -186,7 +202,7 @@ struct Sequence {
     Sequence map(php::CallableView callback) const {
         Sequence out;
         out.set_capacity(cap);
-        for (const auto& v : items) out.items.push_back(callback(v));
+        each([&](php::Value& v) { out.items.push_back(callback(v)); });
         return out;
     }
     Sequence merge(php::ValueView values) const {
@@ -207,7 +223,7 @@ struct Sequence {
     }
     php::Value reduce(php::CallableView callback, php::ValueView initial) const {
         php::Value carry = initial.is_undef() ? php::Value(nullptr) : initial.own();
-        for (const auto& v : items) carry = callback(carry, v);
+        each([&](php::Value& v) { carry = callback(carry, v); });
         return carry;
     }
     php::Value remove(int64_t i) {
@@ -253,15 +269,21 @@ struct Sequence {
         for (int64_t i = index; i < index + len; ++i) out.items.push_back(items[static_cast<std::size_t>(i)]);
         return out;
     }
+    // Sorts a copy, then takes it: a comparator that changes the sequence
+    // cannot pull the storage from under the sort (its changes are replaced
+    // by the sorted values). A comparator that throws leaves the sequence as
+    // it was.
     void sort(std::optional<php::CallableView> comparator) {
+        std::vector<php::Value> work(items.begin(), items.end());
         if (comparator) {
-            std::stable_sort(items.begin(), items.end(), [&](const php::Value& a, const php::Value& b) {
+            std::stable_sort(work.begin(), work.end(), [&](const php::Value& a, const php::Value& b) {
                 return comparator->call<php::weak<int64_t>>(a, b) < 0;
             });
         } else {
-            std::stable_sort(items.begin(), items.end(),
+            std::stable_sort(work.begin(), work.end(),
                              [](const php::Value& a, const php::Value& b) { return a.view().compare(b) < 0; });
         }
+        items.assign(std::make_move_iterator(work.begin()), std::make_move_iterator(work.end()));
     }
     Sequence sorted(std::optional<php::CallableView> comparator) const {
         Sequence out(*this);
@@ -270,7 +292,7 @@ struct Sequence {
     }
     php::Value sum() const {
         php::Value total = int64_t{0};
-        for (const auto& v : items) total = php::add(total, php::number_of(v));
+        each([&](php::Value& v) { total = php::add(total, php::number_of(v)); });
         return total;
     }
     void unshift(php::variadic<php::ValueView> values) { insert_values(0, values); }
@@ -312,7 +334,7 @@ struct Sequence {
     // Iteration, serialization, listing.
     php::Value at(int64_t i) const { return items[static_cast<std::size_t>(i)]; }
     void save(php::serializer& out) const {
-        for (const auto& v : items) out.write(v);
+        each([&](php::Value& v) { out.write(v); });  // __serialize() of a value may change the sequence
     }
     void load(php::unserializer& in) {
         while (!in.at_end()) {

@@ -1,0 +1,67 @@
+--TEST--
+ds: callbacks that change the structure they were called from (ext-ds 1.4.0 crashes on these; README.md)
+--EXTENSIONS--
+ds
+--FILE--
+<?php
+class Clears { function __construct(public $v) {} function __serialize(): array { $this->v->clear(); return []; } function __unserialize(array $a): void {} }
+foreach (['Ds\Vector', 'Ds\Deque'] as $C) {
+    echo "== $C\n";
+    // A comparator that grows the sequence: the sort's result replaces what it added.
+    $v = new $C(range(17, 1));
+    $v->sort(function ($a, $b) use ($v) { $v->push(0); return $a <=> $b; });
+    echo count($v), " ", $v->join(","), "\n";
+    $v = new $C([3, 1, 2]);
+    echo $v->sorted(function ($a, $b) use ($v) { $v->clear(); return $a <=> $b; })->join(","), " | ", count($v), "\n";
+    // A comparator that throws leaves the sequence as it was.
+    $v = new $C([3, 1, 2]);
+    try { $v->sort(fn($a, $b) => throw new LogicException("no")); } catch (LogicException $e) { echo $e->getMessage(), " ", $v->join(","), "\n"; }
+    // apply() sees the sequence as the callback leaves it: values it adds are applied to too.
+    $v = new $C([1, 2, 3]);
+    $v->apply(function ($x) use ($v) { if (count($v) < 6) $v->push(10); return $x * 2; });
+    echo $v->join(","), "\n";
+    $v = new $C([1, 2, 3]);
+    $v->apply(function ($x) use ($v) { $v->clear(); return $x; });
+    echo count($v), "\n";
+    // map(), filter(), reduce() walk what is there at each step.
+    $v = new $C([1, 2, 3]);
+    echo $v->map(function ($x) use ($v) { if ($x == 1) $v->clear(); return $x; })->join(","), " | ", count($v), "\n";
+    $v = new $C([1, 2, 3]);
+    echo $v->filter(function ($x) use ($v) { $v->pop(); return true; })->join(","), " | ", count($v), "\n";
+    $v = new $C([1, 2, 3]);
+    var_dump($v->reduce(function ($c, $x) use ($v) { if ($x == 1) $v->push(4); return $c + $x; }, 0));
+    // __toString() and serialization of an element that empties the sequence.
+    $v = new $C();
+    $o = new class($v) { function __construct(public $v) {} function __toString(): string { $this->v->clear(); return "o"; } };
+    $v->push($o, "x", "y");
+    echo $v->join("-"), " | ", count($v), "\n";
+    $v = new $C();
+    $s = new Clears($v);
+    $v->push($s, 1, 2);
+    echo strlen(serialize($v)) > 0 ? "serialized" : "", " | ", count($v), "\n";
+    $s->v = null; $o->v = null;
+}
+?>
+--EXPECT--
+== Ds\Vector
+17 1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17
+1,2,3 | 0
+no 3,1,2
+2,4,6,20,20,20
+0
+1 | 0
+1,2 | 1
+int(10)
+o | 0
+serialized | 0
+== Ds\Deque
+17 1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17
+1,2,3 | 0
+no 3,1,2
+2,4,6,20,20,20
+0
+1 | 0
+1,2 | 1
+int(10)
+o | 0
+serialized | 0
