@@ -285,6 +285,18 @@ void register_classes(php::module& m) {
         .declare<int64_t>("later")
         .def<&Point::move_by>("moveBy", arg("dx"), arg("dy"));
 
+    // php::to_value(): a bound class's value becomes a new object; a container an array.
+    m.def("pb_to_values", [](php::ValueView key) {
+        Entry e;
+        e.key = key.own();
+        e.value = php::to_value(std::vector<int64_t>{1, 2});
+        return std::vector<php::Value>{php::to_value(e), php::to_value(e), php::to_value(int64_t{7})};
+    });
+    // php::native_of<T>(): the C++ object behind a value, or null.
+    m.def("pb_entry_key_of", [](php::ValueView v) -> php::Value {
+        const Entry* e = php::native_of<Entry>(v);
+        return e ? e->key : php::Value("not an entry");
+    });
     m.class_<Entry>("PhpBind\\Entry")
         .property_untyped<&Entry::key>("key")
         .property_untyped<&Entry::value>("value")

@@ -50,6 +50,12 @@ $c = new Entry; $c->key = "k"; $c->value = [1, 3];
 var_dump($a == $b, $a == $c, $a < $c, $c > $a, $a <=> $c, $a === $b);
 $b->value = [1, 2, 3];
 var_dump($a == $b);
+// php::to_value(): each call makes a new object holding a copy.
+[$x, $y, $n] = pb_to_values("made in C++");
+var_dump($x, $x == $y, $x === $y, $n);
+// php::native_of<T>(): the C++ object behind a value of any type, or null.
+class SubEntry extends PhpBind\Entry { function __construct() {} }
+var_dump(pb_entry_key_of($x), pb_entry_key_of(new stdClass), pb_entry_key_of([1]), pb_entry_key_of(new SubEntry));
 // A cycle through an untyped property: collected.
 $e->value = $e;
 unset($e);
@@ -98,4 +104,22 @@ bool(true)
 int(-1)
 bool(false)
 bool(false)
+object(PhpBind\Entry)#%d (2) {
+  ["key"]=>
+  string(11) "made in C++"
+  ["value"]=>
+  array(2) {
+    [0]=>
+    int(1)
+    [1]=>
+    int(2)
+  }
+}
+bool(true)
+bool(false)
+int(7)
+string(11) "made in C++"
+string(12) "not an entry"
+string(12) "not an entry"
+NULL
 bool(true)
