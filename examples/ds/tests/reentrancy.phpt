@@ -41,6 +41,27 @@ foreach (['Ds\Vector', 'Ds\Deque'] as $C) {
     echo strlen(serialize($v)) > 0 ? "serialized" : "", " | ", count($v), "\n";
     $s->v = null; $o->v = null;
 }
+echo "== Ds\\Map\n";
+// A key's equals() that changes the map being searched: an Error, never a stale read.
+class Meddler implements Ds\Hashable {
+    function __construct(public $m) {}
+    function hash() { return 1; }
+    function equals($o): bool { $this->m->clear(); return false; }
+}
+$m = new Ds\Map;
+$k = new Meddler($m);
+$m->put($k, 1);
+try { $m->put(new Meddler($m), 2); } catch (Error $e) { echo get_class($e), ": ", $e->getMessage(), "\n"; }
+var_dump(count($m));
+$k->m = null;
+// A comparator that removes entries: the sort's result replaces the map.
+$m = new Ds\Map(['a' => 3, 'b' => 1, 'c' => 2]);
+$m->sort(function ($x, $y) use ($m) { $m->remove('a', null); return $x <=> $y; });
+echo json_encode($m->toArray()), "\n";
+// apply() whose callback empties the map.
+$m = new Ds\Map(['a' => 1, 'b' => 2]);
+$m->apply(function ($k, $v) use ($m) { $m->clear(); return $v; });
+var_dump(count($m));
 ?>
 --EXPECT--
 == Ds\Vector
@@ -65,3 +86,8 @@ no 3,1,2
 int(10)
 o | 0
 serialized | 0
+== Ds\Map
+Error: A key's equals() changed the structure being searched
+int(0)
+{"b":1,"c":2,"a":3}
+int(0)

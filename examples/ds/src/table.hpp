@@ -1,0 +1,110 @@
+// examples/ds/src/table.hpp — the ordered hash table under Ds\Map and Ds\Set.
+//
+// Keys are any PHP value. Two keys are the same when they are identical
+// (===), except objects implementing Ds\Hashable: those are the same when
+// they are of one class and the stored key's equals() says so, and hash()
+// chooses their bucket. Entries keep insertion order; a removal leaves a hole
+// that the next positional access or growth closes.
+//
+// hash() and equals() are PHP code that may change this very table: a lookup
+// walks its chain by index and gives up with an Error if the table changed
+// under an equals() call; nothing else holds a reference across PHP code.
+#pragma once
+
+#include "ds.hpp"
+
+#include <bit>
+#include <optional>
+#include <utility>
+#include <vector>
+
+namespace ds {
+
+struct Entry {
+    php::Value key;
+    php::Value value;
+    std::size_t hash = 0;
+    uint32_t next = 0;  // the next entry of the same bucket, or none
+    bool dead = false;
+};
+
+class Table {
+public:
+    static constexpr uint32_t none = UINT32_MAX;
+
+    Table() { rehash(min_capacity); }
+
+    std::size_t size() const { return live_; }
+    std::size_t capacity() const { return cap_; }
+
+    /// The entry under `key`, or null (its hash() and equals() may run).
+    Entry* find(php::ValueView key) const { return find_hashed(key, hash_of_key(key)); }
+    /// The same, for a key whose hash is known (an entry of another table).
+    Entry* find_hashed(php::ValueView key, std::size_t hash) const;
+    /// Puts `value` under `key`: a new entry last, or the value of the existing one replaced.
+    void put(php::ValueView key, php::ValueView value) { put_hashed(key, value, hash_of_key(key)); }
+    void put_hashed(php::ValueView key, php::ValueView value, std::size_t hash);
+    /// Appends a key known not to be here yet (copying another table): no hash() or equals() runs.
+    void append(php::ValueView key, php::ValueView value, std::size_t hash);
+    /// The capacity ext-ds gives a result of `n` entries made at once (a slice).
+    void set_capacity(std::size_t n) { rehash(n); }
+    /// Takes the entry under `key` out; its value, or nothing.
+    std::optional<php::Value> erase(php::ValueView key);
+    /// The i-th entry in order (i < size()).
+    Entry& at(std::size_t i) const {
+        compact();
+        return entries_[i];
+    }
+    void clear();
+    /// Room for `n` entries, as a power of two (capacity never shrinks here).
+    void allocate(std::size_t n);
+    /// Takes the capacity of `other` (a copy does).
+    void reserve_like(const Table& other) {
+        if (other.cap_ != cap_) rehash(other.cap_);
+    }
+    /// Reverses the order; sorts by `less` on the live entries (a copy is
+    /// sorted, then taken: see the header).
+    void reverse();
+    template <class Less>
+    void sort(Less less) {
+        compact();
+        std::vector<Entry> work(entries_.begin(), entries_.end());
+        std::stable_sort(work.begin(), work.end(), less);
+        ++version_;
+        entries_ = std::move(work);
+        dead_ = 0;
+        live_ = entries_.size();
+        relink();
+    }
+
+    /// Calls f(Entry copy) for each live entry in order, reading each position afresh.
+    template <class F>
+    void each(F&& f) const {
+        for (std::size_t i = 0; i < size(); ++i) {
+            Entry e = at(i);
+            f(e);
+        }
+    }
+
+private:
+    static std::size_t hash_of_key(php::ValueView key);
+    std::size_t bucket(std::size_t hash) const { return hash & (heads_.size() - 1); }
+    void rehash(std::size_t cap);
+    void relink();
+    void compact() const;
+    void after_removal();
+
+    mutable std::vector<Entry> entries_;
+    mutable std::vector<uint32_t> heads_;
+    mutable std::size_t dead_ = 0;
+    std::size_t live_ = 0;
+    std::size_t cap_ = min_capacity;
+    mutable uint64_t version_ = 0;  // changes whenever entries move or change
+};
+
+/// The hash of a key (a Hashable key's hash() runs).
+std::size_t hash_of(php::ValueView key);
+/// Whether a stored key and a probe are the same key.
+bool same_key(php::ValueView stored, php::ValueView probe);
+
+}  // namespace ds
