@@ -77,5 +77,6 @@ PHPBIND_EXTENSION(ds, m) {
     ds::register_sequences(m);
     ds::register_stack_and_queue(m);
     ds::register_map_and_set(m);
+    ds::register_priority_queue(m);
     ds::register_pair(m);
 }

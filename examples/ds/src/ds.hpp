@@ -56,6 +56,7 @@ struct Pair {
 void register_interfaces(php::module& m);
 void register_pair(php::module& m);
 void register_map_and_set(php::module& m);
+void register_priority_queue(php::module& m);
 void register_sequences(php::module& m);
 void register_stack_and_queue(php::module& m);
 

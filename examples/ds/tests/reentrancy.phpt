@@ -62,6 +62,16 @@ echo json_encode($m->toArray()), "\n";
 $m = new Ds\Map(['a' => 1, 'b' => 2]);
 $m->apply(function ($k, $v) use ($m) { $m->clear(); return $v; });
 var_dump(count($m));
+echo "== Ds\\PriorityQueue\n";
+// A priority whose comparison (through __toString()) pops from the queue: an Error.
+class Popper { function __construct(public $q) {} function __toString(): string { $this->q->pop(); return "m"; } }
+$q = new Ds\PriorityQueue;
+$q->push("first", "a");
+$q->push("second", "b");
+$p = new Popper($q);
+try { $q->push("third", $p); } catch (Error $e) { echo get_class($e), ": ", $e->getMessage(), "\n"; }
+var_dump($q->toArray());  // PHP's comparison converted the object (and so popped) twice
+$p->q = null;
 ?>
 --EXPECT--
 == Ds\Vector
@@ -91,3 +101,9 @@ Error: A key's equals() changed the structure being searched
 int(0)
 {"b":1,"c":2,"a":3}
 int(0)
+== Ds\PriorityQueue
+Error: The queue changed while priorities were compared
+array(1) {
+  [0]=>
+  string(5) "first"
+}

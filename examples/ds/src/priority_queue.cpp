@@ -1,0 +1,184 @@
+// examples/ds/src/priority_queue.cpp — Ds\PriorityQueue: a binary max-heap on
+// (priority, then first pushed first). Priorities are any PHP values,
+// compared as `<=>` compares them.
+//
+// A comparison may run PHP code (an object's compare handler, __toString())
+// that pushes or pops on this very queue: the heap is walked by index, and a
+// change under a comparison raises an Error instead of reordering stale slots.
+#include "ds.hpp"
+
+#include <bit>
+
+namespace ds {
+namespace {
+
+struct Node {
+    php::Value value;
+    php::Value priority;
+    uint64_t stamp = 0;  // push order: among equal priorities, the first pushed comes out first
+};
+
+struct PriorityQueue {
+    std::vector<Node> heap;
+    std::size_t cap = min_capacity;
+    uint64_t next_stamp = 0;
+    uint64_t version = 0;
+
+    PriorityQueue() { heap.reserve(cap); }
+    PriorityQueue(const PriorityQueue& o) : cap(o.cap), next_stamp(o.next_stamp) {
+        heap.reserve(cap);
+        heap = o.heap;
+    }
+    PriorityQueue& operator=(const PriorityQueue&) = delete;
+
+    // Whether a comes out before b.
+    bool before(const Node& a, const Node& b) {
+        const uint64_t v = version;
+        php::Value pa = a.priority, pb = b.priority;  // held: the comparison may change the heap
+        const int64_t c = pa.view().compare(pb);
+        if (version != v) throw php::error("The queue changed while priorities were compared");
+        return c > 0 || (c == 0 && a.stamp < b.stamp);
+    }
+    void sift_up(std::size_t i) {
+        while (i > 0) {
+            const std::size_t parent = (i - 1) / 2;
+            if (!before(heap[i], heap[parent])) break;
+            std::swap(heap[i], heap[parent]);
+            i = parent;
+        }
+    }
+    void sift_down(std::size_t i) {
+        for (;;) {
+            const std::size_t l = 2 * i + 1, r = l + 1;
+            std::size_t top = i;
+            if (l < heap.size() && before(heap[l], heap[top])) top = l;
+            if (r < heap.size() && before(heap[r], heap[top])) top = r;
+            if (top == i) return;
+            std::swap(heap[i], heap[top]);
+            i = top;
+        }
+    }
+
+    void allocate(int64_t capacity) {
+        if (capacity <= 0) return;
+        const std::size_t want = std::bit_ceil(std::max(static_cast<std::size_t>(capacity), min_capacity));
+        if (want > cap) {
+            cap = want;
+            heap.reserve(cap);
+        }
+    }
+    int64_t capacity() const { return static_cast<int64_t>(cap); }
+    php::Value peek() const {
+        if (heap.empty()) throw_empty();
+        return heap.front().value;
+    }
+    php::Value pop() {
+        if (heap.empty()) throw_empty();
+        ++version;
+        Node top = std::move(heap.front());
+        heap.front() = std::move(heap.back());
+        heap.pop_back();
+        if (!heap.empty()) sift_down(0);
+        if (heap.size() <= cap / 4 && cap / 2 >= min_capacity) {
+            cap /= 2;
+            heap.shrink_to_fit();
+            heap.reserve(cap);
+        }
+        return std::move(top.value);  // the node's priority is released after the heap is whole
+    }
+    void push(php::ValueView value, php::ValueView priority) {
+        ++version;
+        if (heap.size() == cap) {
+            cap *= 2;
+            heap.reserve(cap);
+        }
+        heap.push_back(Node{value.own(), priority.own(), next_stamp++});
+        sift_up(heap.size() - 1);
+    }
+    std::optional<php::Value> take() {
+        if (heap.empty()) return std::nullopt;
+        return pop();
+    }
+    PriorityQueue& self() { return *this; }
+
+    // Ds\Collection: values in the order pop() gives them.
+    void clear() {
+        ++version;
+        std::vector<Node> old = std::move(heap);
+        heap = {};
+        cap = min_capacity;
+        heap.reserve(cap);
+        next_stamp = 0;
+    }
+    PriorityQueue copy() const { return *this; }
+    int64_t count() const { return static_cast<int64_t>(heap.size()); }
+    bool is_empty() const { return heap.empty(); }
+    std::vector<Node> in_order() const {
+        PriorityQueue q(*this);
+        std::vector<Node> out;
+        out.reserve(q.heap.size());
+        while (!q.heap.empty()) {
+            Node top = q.heap.front();
+            (void)q.pop();
+            out.push_back(std::move(top));
+        }
+        return out;
+    }
+    php::Array to_array() const {
+        std::vector<Node> nodes = in_order();
+        php::Array a = php::Array::with_capacity(nodes.size());
+        for (const Node& n : nodes) a.push_back(n.value.view());
+        return a;
+    }
+
+    // Serialized as value, priority pairs in pop order; read back by pushing them.
+    void save(php::serializer& out) const {
+        for (const Node& n : in_order()) {
+            out.write(n.value);
+            out.write(n.priority);
+        }
+    }
+    void load(php::unserializer& in) {
+        while (!in.at_end()) {
+            std::optional<php::Value> v = in.read();
+            std::optional<php::Value> p = v ? in.read() : std::nullopt;
+            if (!p) throw php::error("Failed to unserialize data");
+            push(*v, *p);
+        }
+    }
+    void gc(php::gc_visitor& v) const {
+        for (const Node& n : heap) {
+            v.add(n.value);
+            v.add(n.priority);
+        }
+    }
+};
+
+}  // namespace
+
+void register_priority_queue(php::module& m) {
+    using php::arg;
+    using php::returns;
+    m.class_<PriorityQueue>("Ds\\PriorityQueue")
+        .final_()
+        .implements("Ds\\Collection")
+        .constant("MIN_CAPACITY", static_cast<int64_t>(min_capacity))
+        .constructor<>()
+        .def<&PriorityQueue::allocate>("allocate", arg("capacity"), returns(""))
+        .def<&PriorityQueue::capacity>("capacity")
+        .def<&PriorityQueue::peek>("peek", returns(""))
+        .def<&PriorityQueue::pop>("pop", returns(""))
+        .def<&PriorityQueue::push>("push", arg("value").untyped(), arg("priority").untyped(), returns(""))
+        .iterable_handlers<&PriorityQueue::take>(by_reference_error)
+        .def<&PriorityQueue::self>("getIterator", returns("Traversable"))
+        .def<&PriorityQueue::clear>("clear", returns(""))
+        .def<&PriorityQueue::copy>("copy", returns("Ds\\Collection"))
+        .countable<&PriorityQueue::count>()
+        .def<&PriorityQueue::is_empty>("isEmpty")
+        .json<&PriorityQueue::to_array>(returns("mixed").tentative())
+        .def<&PriorityQueue::to_array>("toArray")
+        .debug_info<&PriorityQueue::to_array>()
+        .custom_serializable<&PriorityQueue::save, &PriorityQueue::load>();
+}
+
+}  // namespace ds
