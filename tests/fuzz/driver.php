@@ -4,6 +4,7 @@
 //
 //   php -n tests/fuzz/driver.php --php=PHP --ext=EXT.so [--ext=OTHER.so] [--mode=plain|asan|valgrind]
 //        [--seeds=1,2,3] [--calls=N] [--work=DIR] [--timeout=SECONDS] [--include-known] [--name=LABEL]
+//        [--modules=A,B]  (the extensions fuzzed; fuzz.php's default: phpbind_test,phpbind_second)
 //   php -n tests/fuzz/driver.php ... --minimise --seed=S --call=N
 //
 // A child ends well when it ran all its cases (status 0), or when a case asked for
@@ -35,6 +36,7 @@ final class Driver {
     public string $name = 'fuzz';
     public string $fuzz;
     public string $supp = '';
+    public string $modules = '';  // --modules=A,B: what the children fuzz (fuzz.php's default if empty)
 
     public array $failures = [];
     public array $stats = ['cases' => 0, 'ok' => 0, 'threw' => 0, 'classes' => [], 'patterns' => [], 'warnings' => [],
@@ -54,6 +56,7 @@ final class Driver {
         $this->timeout = (int) ($opt['timeout'] ?? 900);
         $this->include_known = isset($opt['include-known']);
         $this->name = $opt['name'] ?? "fuzz-{$this->mode}";
+        $this->modules = (string) ($opt['modules'] ?? '');
         $this->supp = dirname(__DIR__, 2) . '/cmake/valgrind.supp';
         if (!is_dir($this->work)) mkdir($this->work, 0777, true);
     }
@@ -78,6 +81,7 @@ final class Driver {
         if ($this->mode === 'valgrind') { $cmd[] = '-d'; $cmd[] = 'pcre.jit=0'; }
         $cmd[] = $this->fuzz;
         if ($this->include_known) $args[] = '--include-known';
+        if ($this->modules !== '') $args[] = "--modules={$this->modules}";
         return array_merge($cmd, $args);
     }
 
@@ -204,7 +208,7 @@ final class Driver {
     public function replay_command(int $seed, int $call): string {
         $exts = implode(' ', array_map(fn($e) => "-d extension=$e", $this->exts));
         $extra = trim((string) getenv('PHPBIND_TEST_PHP_ARGS'));
-        return "{$this->php} -n " . ($extra === '' ? '' : "$extra ") . "$exts {$this->fuzz} --seed=$seed --replay=$call";
+        return "{$this->php} -n " . ($extra === '' ? '' : "$extra ") . "$exts {$this->fuzz} --seed=$seed --replay=$call" . ($this->modules === '' ? '' : " --modules={$this->modules}");
     }
 
     // Runs a range (or list) of cases once, no resuming: [failure|null, state, result].

@@ -34,6 +34,8 @@
 //   --include-known        also run targets on the known-defect list below
 //   --probe=KIND           break on purpose (fatal, asan, exit-code) so the driver
 //                          can prove it notices
+//   --modules=A,B [FUZZ_MODULES]  the extensions whose functions and classes are
+//                          fuzzed (default phpbind_test,phpbind_second; examples/ds: ds)
 
 declare(strict_types=0);
 
@@ -742,8 +744,15 @@ final class Fz {
 
     // A call of an extension function as an expression (for callbacks that re-enter).
     public static function gen_call_expr(int $d): string {
-        $fn = self::pick(array_keys(self::$funcs));
         $pre = [];
+        if (!self::$funcs) {  // a module of classes only: a method of a new object
+            $cls = self::pick(array_keys(array_filter(self::$classes, fn($rc) => $rc->isInstantiable())));
+            $ms = array_values(array_filter(self::$classes[$cls]->getMethods(),
+                fn($m) => $m->isPublic() && !$m->isStatic() && !$m->isConstructor() && !$m->isAbstract()));
+            $m = self::pick($ms);
+            return "(new \\$cls())->" . $m->getName() . self::gen_args($m->getParameters(), "$cls::" . $m->getName(), $d, $pre, true);
+        }
+        $fn = self::pick(array_keys(self::$funcs));
         return '\\' . $fn . self::gen_args(self::$funcs[$fn]->getParameters(), $fn, $d, $pre, true);
     }
 
@@ -766,7 +775,12 @@ final class Fz {
     }
 
     private static function gen_case_body(): array {
-        $kind = self::weighted(['func' => 34, 'method' => 20, 'ctor' => 8, 'handler' => 24, 'sequence' => 7, 'enum' => 4, 'ini' => 3]);
+        $weights = ['func' => 34, 'method' => 20, 'ctor' => 8, 'handler' => 24, 'sequence' => 7, 'enum' => 4, 'ini' => 3];
+        // A module without functions, enums or INI entries (examples/ds) gets none of those cases.
+        if (!self::$funcs) unset($weights['func']);
+        if (!self::$ini) unset($weights['ini']);
+        if (!array_filter(self::$classes, fn($rc) => $rc->isEnum())) unset($weights['enum']);
+        $kind = self::weighted($weights);
         $pre = [];
         $strict = self::chance(0.15) ? 'declare(strict_types=1); ' : '';
         // Sometimes a handler for this case's warnings and deprecations that
@@ -1280,9 +1294,10 @@ final class Fz {
         ini_set('memory_limit', '2G');
         ini_set('pcre.backtrack_limit', '100000');
 
-        self::discover(['phpbind_test', 'phpbind_second']);
-        if (!self::$funcs || !self::$classes) {
-            fwrite(STDERR, "fuzz: the phpbind_test extension is not loaded (php -d extension=.../phpbind_test.so)\n");
+        $modules = explode(',', (string) ($opt['modules'] ?? getenv('FUZZ_MODULES') ?: 'phpbind_test,phpbind_second'));
+        self::discover($modules);
+        if (!self::$funcs && !self::$classes) {
+            fwrite(STDERR, "fuzz: none of " . implode(', ', $modules) . " is loaded (php -d extension=...)\n");
             return 2;
         }
         self::define_helpers();
