@@ -183,7 +183,12 @@ php::Array iterate_pairs(php::ValueView iterable, int64_t stop_at) {
 // (tests/phpt/calls/array_set_offset.phpt). pairs: a list of [key, value].
 php::Array set_offsets(php::ArrayView pairs) {
     php::Array out;
-    for (auto [i, pair] : pairs) out.set(pair.as_array().at(zend_long{0}), pair.as_array().at(zend_long{1}));
+    for (auto [i, pair] : pairs) {
+        if (!pair.is_array() || !pair.as_array().contains(zend_long{0}) || !pair.as_array().contains(zend_long{1})) {
+            throw php::value_error("pb_set_offsets(): each element must be a [key, value] pair");
+        }
+        out.set(pair.as_array().at(zend_long{0}), pair.as_array().at(zend_long{1}));
+    }
     return out;
 }
 std::string string_of_value(php::ValueView v) { return php::string_of(v); }

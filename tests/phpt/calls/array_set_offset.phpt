@@ -19,6 +19,7 @@ show(fn() => pb_set_offsets([[1.5, "a"]]));
 // Keys no array can have: PHP's TypeError, and nothing leaks.
 show(fn() => pb_set_offsets([[1, "kept"], [[1], "array"]]));
 show(fn() => pb_set_offsets([[new stdClass, "object"]]));
+show(fn() => pb_set_offsets([5]));
 // A reference as value: the array holds the value.
 $a = pb_set_offsets([["k", &$r]]);
 $r = "changed";
@@ -50,6 +51,7 @@ array(1) {
 }
 TypeError: Illegal offset type
 TypeError: Illegal offset type
+ValueError: pb_set_offsets(): each element must be a [key, value] pair
 array(1) {
   ["k"]=>
   string(6) "by ref"
