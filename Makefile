@@ -5,7 +5,8 @@
 #   make test-matrix  the suite against debug/ZTS engines, clang-19, opcache and its JIT
 #   make bench   measure call overhead against a hand-written C extension, the
 #                persistent heap's fetch cost against APCu, an observed call
-#                against a hand-written C observer, and engine hooks against C hooks
+#                against a hand-written C observer, engine hooks against C hooks, and
+#                examples/ds against Debian's ext-ds
 #   make fuzz    a long fuzz run (FUZZ_SEEDS x FUZZ_CALLS, plain and ASan)
 #
 # Each installs missing Debian packages first (as root; otherwise it prints
@@ -47,6 +48,7 @@ bench: configure
 	cmake --build $(BUILD) --target bench-heap
 	cmake --build $(BUILD) --target bench-observer
 	cmake --build $(BUILD) --target bench-hooks
+	cmake --build $(BUILD) --target bench-ds
 
 FUZZ_SEEDS ?= 11,12,13,14
 FUZZ_CALLS ?= 25000
