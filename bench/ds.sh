@@ -5,6 +5,7 @@
 # memory per element; writes docs/ds-performance.md.
 #
 #   bench/ds.sh <build-dir> [N...]        (default N: 10000 1000000)
+#   BENCH_DS_ROWS="sort pq_pop" BENCH_DS_DOC=/tmp/x.md bench/ds.sh <build-dir> 10000   (some rows)
 #
 # Target: every row within 1.10x of ext-ds. Missed targets are reported, never an error.
 set -euo pipefail
@@ -26,7 +27,8 @@ port="$build_dir/examples/ds_phpbind.so"
 out="$build_dir/bench/ds"
 mkdir -p "$out"
 tunables="glibc.cpu.x86_rep_stosb_threshold=4294967295:glibc.cpu.x86_rep_movsb_threshold=4294967295"
-rows=(vector_push vector_pop vector_get vector_set vector_index deque_shift deque_unshift map_put_int map_get_int
+read -r -a rows <<<"${BENCH_DS_ROWS:-}"  # a subset, while working on some rows
+[[ ${#rows[@]} -gt 0 ]] || rows=(vector_push vector_pop vector_get vector_set vector_index deque_shift deque_unshift map_put_int map_get_int
       map_put_string map_get_string map_put_hashable map_get_hashable set_add set_contains iterate map filter sort
       to_array pq_push pq_pop)
 

@@ -35,6 +35,17 @@ void each_value(php::ValueView values, F&& f) {
 /// The number of elements of an array (a Traversable has none known in advance).
 inline std::size_t known_size(php::ValueView values) { return values.is_array() ? values.as_array().size() : 0; }
 
+/// `$a <=> $b`: ints with ints and floats with floats compared here (no PHP
+/// code can run for them), anything else by the engine.
+inline int64_t spaceship(php::ValueView a, php::ValueView b) {
+    if (a.is_int() && b.is_int()) return (a.as_int() > b.as_int()) - (a.as_int() < b.as_int());
+    if (a.is_float() && b.is_float()) {
+        const double x = a.as_float(), y = b.as_float();
+        return x == y ? 0 : (x < y ? -1 : 1);  // NaN: 1, as ZEND_THREEWAY_COMPARE
+    }
+    return a.compare(b);
+}
+
 /// Appends `v` to `out` as join() writes it (PHP's string conversion).
 void append_string(std::string& out, php::ValueView v);
 

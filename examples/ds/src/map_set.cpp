@@ -22,7 +22,7 @@ std::pair<std::size_t, std::size_t> slice_range(std::size_t size, int64_t index,
 
 int64_t compare_with(const std::optional<php::CallableView>& comparator, const php::Value& a, const php::Value& b) {
     if (comparator) return comparator->call<php::weak<int64_t>>(a, b);
-    return a.view().compare(b);
+    return spaceship(a, b);
 }
 
 }  // namespace

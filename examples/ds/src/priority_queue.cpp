@@ -31,15 +31,63 @@ struct PriorityQueue {
     }
     PriorityQueue& operator=(const PriorityQueue&) = delete;
 
-    // Whether a comes out before b.
+    // Whether a comes out before b. For int or float priorities no PHP code
+    // runs (fast_before answers); otherwise the comparison may run PHP code,
+    // which must find the heap whole, and raises an Error if it changed it.
+    static bool fast_before(const Node& a, const Node& b, bool& out) {
+        const php::ValueView x = a.priority, y = b.priority;
+        if (!((x.is_int() && y.is_int()) || (x.is_float() && y.is_float()))) return false;
+        const int64_t c = spaceship(x, y);
+        out = c > 0 || (c == 0 && a.stamp < b.stamp);
+        return true;
+    }
     bool before(const Node& a, const Node& b) {
+        bool fast;
+        if (fast_before(a, b, fast)) return fast;
         const uint64_t v = version;
         php::Value pa = a.priority, pb = b.priority;  // held: the comparison may change the heap
         const int64_t c = pa.view().compare(pb);
         if (version != v) throw php::error("The queue changed while priorities were compared");
         return c > 0 || (c == 0 && a.stamp < b.stamp);
     }
+
+    // Moving a node into place through a hole (one move per level) while every
+    // comparison is a fast one; swapping (the heap whole at every step) from
+    // the first that is not.
     void sift_up(std::size_t i) {
+        Node moving = std::move(heap[i]);
+        while (i > 0) {
+            const std::size_t parent = (i - 1) / 2;
+            bool up;
+            if (!fast_before(moving, heap[parent], up)) {
+                heap[i] = std::move(moving);
+                return sift_up_swapping(i);
+            }
+            if (!up) break;
+            heap[i] = std::move(heap[parent]);
+            i = parent;
+        }
+        heap[i] = std::move(moving);
+    }
+    void sift_down(std::size_t i) {
+        Node moving = std::move(heap[i]);
+        for (;;) {
+            const std::size_t l = 2 * i + 1, r = l + 1;
+            if (l >= heap.size()) break;
+            bool right = false, down;
+            if ((r < heap.size() && !fast_before(heap[r], heap[l], right)) ||
+                !fast_before(heap[right ? r : l], moving, down)) {
+                heap[i] = std::move(moving);
+                return sift_down_swapping(i);
+            }
+            if (!down) break;
+            const std::size_t child = right ? r : l;
+            heap[i] = std::move(heap[child]);
+            i = child;
+        }
+        heap[i] = std::move(moving);
+    }
+    void sift_up_swapping(std::size_t i) {
         while (i > 0) {
             const std::size_t parent = (i - 1) / 2;
             if (!before(heap[i], heap[parent])) break;
@@ -47,7 +95,7 @@ struct PriorityQueue {
             i = parent;
         }
     }
-    void sift_down(std::size_t i) {
+    void sift_down_swapping(std::size_t i) {
         for (;;) {
             const std::size_t l = 2 * i + 1, r = l + 1;
             std::size_t top = i;

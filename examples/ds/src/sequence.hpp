@@ -281,7 +281,7 @@ struct Sequence {
             });
         } else {
             std::stable_sort(work.begin(), work.end(),
-                             [](const php::Value& a, const php::Value& b) { return a.view().compare(b) < 0; });
+                             [](const php::Value& a, const php::Value& b) { return spaceship(a, b) < 0; });
         }
         items.assign(std::make_move_iterator(work.begin()), std::make_move_iterator(work.end()));
     }
