@@ -295,7 +295,16 @@ struct Sequence {
         each([&](php::Value& v) { total = php::add(total, php::number_of(v)); });
         return total;
     }
-    void unshift(php::variadic<php::ValueView> values) { insert_values(0, values); }
+    void unshift(php::variadic<php::ValueView> values) {
+        if constexpr (!contiguous) {
+            if (values.size() == 1) {  // a deque's front is as cheap as its back
+                grow_for(1);
+                items.push_front((*values.begin()).own());
+                return;
+            }
+        }
+        insert_values(0, values);
+    }
 
     // Ds\Collection
     void clear() {
