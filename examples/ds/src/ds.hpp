@@ -3,6 +3,7 @@
 
 #include <phpbind/phpbind.hpp>
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -44,6 +45,35 @@ inline int64_t spaceship(php::ValueView a, php::ValueView b) {
         return x == y ? 0 : (x < y ? -1 : 1);  // NaN: 1, as ZEND_THREEWAY_COMPARE
     }
     return a.compare(b);
+}
+
+/// A stable merge sort. Unlike std::sort it reads nothing out of range when a
+/// user's comparator is inconsistent (returns random results), and unlike
+/// libstdc++'s std::stable_sort it needs no deprecated temporary buffer. A
+/// comparator that throws leaves `v` holding every element, in some order.
+template <class T, class Less>
+void merge_sort(std::vector<T>& v, Less less) {
+    const std::size_t n = v.size();
+    if (n < 2) return;
+    std::vector<T> buf(n);
+    for (std::size_t width = 1; width < n; width *= 2) {
+        for (std::size_t lo = 0; lo < n; lo += 2 * width) {
+            const std::size_t mid = std::min(lo + width, n), hi = std::min(lo + 2 * width, n);
+            std::size_t i = lo, j = mid, k = lo;
+            try {
+                while (i < mid && j < hi) buf[k++] = std::move(less(v[j], v[i]) ? v[j++] : v[i++]);
+            } catch (...) {
+                // This pass moved [0, lo) and part of [lo, hi) to buf: move them back.
+                while (i < mid) buf[k++] = std::move(v[i++]);
+                while (j < hi) buf[k++] = std::move(v[j++]);
+                for (std::size_t m = 0; m < hi; ++m) v[m] = std::move(buf[m]);
+                throw;
+            }
+            while (i < mid) buf[k++] = std::move(v[i++]);
+            while (j < hi) buf[k++] = std::move(v[j++]);
+        }
+        v.swap(buf);
+    }
 }
 
 /// Appends `v` to `out` as join() writes it (PHP's string conversion).

@@ -276,12 +276,11 @@ struct Sequence {
     void sort(std::optional<php::CallableView> comparator) {
         std::vector<php::Value> work(items.begin(), items.end());
         if (comparator) {
-            std::stable_sort(work.begin(), work.end(), [&](const php::Value& a, const php::Value& b) {
+            merge_sort(work, [&](const php::Value& a, const php::Value& b) {
                 return comparator->call<php::weak<int64_t>>(a, b) < 0;
             });
         } else {
-            std::stable_sort(work.begin(), work.end(),
-                             [](const php::Value& a, const php::Value& b) { return spaceship(a, b) < 0; });
+            merge_sort(work, [](const php::Value& a, const php::Value& b) { return spaceship(a, b) < 0; });
         }
         items.assign(std::make_move_iterator(work.begin()), std::make_move_iterator(work.end()));
     }

@@ -69,7 +69,7 @@ public:
     void sort(Less less) {
         compact();
         std::vector<Entry> work(entries_.begin(), entries_.end());
-        std::stable_sort(work.begin(), work.end(), less);
+        merge_sort(work, less);
         ++version_;
         entries_ = std::move(work);
         dead_ = 0;

@@ -41,6 +41,16 @@ foreach (['Ds\Vector', 'Ds\Deque'] as $C) {
     echo strlen(serialize($v)) > 0 ? "serialized" : "", " | ", count($v), "\n";
     $s->v = null; $o->v = null;
 }
+echo "== inconsistent comparators\n";
+// A comparator that contradicts itself loses no value and reads nothing out of range.
+foreach ([fn($a, $b) => 1, fn($a, $b) => -1, fn($a, $b) => mt_rand(-1, 1)] as $cmp) {
+    mt_srand(3);
+    $v = new Ds\Vector(range(1, 100));
+    $v->sort($cmp);
+    $m = new Ds\Map(array_flip(range(1, 50)));
+    $m->ksort($cmp);
+    echo count($v), " ", $v->sum(), " ", count($m), " ", $m->keys()->sum(), "\n";
+}
 echo "== Ds\\Map\n";
 // A key's equals() that changes the map being searched: an Error, never a stale read.
 class Meddler implements Ds\Hashable {
@@ -96,6 +106,10 @@ no 3,1,2
 int(10)
 o | 0
 serialized | 0
+== inconsistent comparators
+100 5050 50 1275
+100 5050 50 1275
+100 5050 50 1275
 == Ds\Map
 Error: A key's equals() changed the structure being searched
 int(0)
