@@ -1,6 +1,8 @@
 // examples/ds/src/ds.cpp — the module: ext-ds 1.4.0's API on phpbind.
 #include "ds.hpp"
 
+#include <cstdlib>
+
 namespace ds {
 
 void throw_empty() { throw php::underflow_exception("Unexpected empty state"); }
@@ -14,6 +16,36 @@ void throw_index(int64_t index, std::size_t count) {
 void throw_index_type(php::ValueView offset) {
     std::string given = offset.is_int() ? "int" : offset.is_float() ? "float" : offset.type_name();
     throw php::type_error("Index must be of type integer, " + given + " given");
+}
+
+namespace {
+// memory_limit in bytes ("128M", "2G", "-1": none), as PHP reads it.
+int64_t memory_limit() {
+    const php::Value v = php::call("ini_get", "memory_limit");
+    const std::string text = php::string_of(v);
+    char* end = nullptr;
+    long long n = std::strtoll(text.c_str(), &end, 10);
+    if (n < 0) return -1;
+    switch (end && *end ? *end : ' ') {
+    case 'g':
+    case 'G': n <<= 10; [[fallthrough]];
+    case 'm':
+    case 'M': n <<= 10; [[fallthrough]];
+    case 'k':
+    case 'K': n <<= 10; break;
+    default: break;
+    }
+    return n;
+}
+}  // namespace
+
+void check_room(std::size_t values, std::size_t each) {
+    constexpr std::size_t most = std::size_t{1} << 40;  // no allocator gives more in one block
+    const int64_t limit = memory_limit();
+    if (values > most / each || (limit >= 0 && values * each > static_cast<std::size_t>(limit))) {
+        throw php::error("Cannot allocate room for " + std::to_string(values) + " values: more than memory_limit (" +
+                         php::string_of(php::call("ini_get", "memory_limit")) + ") allows");
+    }
 }
 
 void append_string(std::string& out, php::ValueView v) {

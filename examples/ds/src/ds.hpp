@@ -24,6 +24,12 @@ inline constexpr std::string_view by_reference_error = "Iterating by reference i
 /// TypeError for an ArrayAccess offset that is not an int.
 [[noreturn]] void throw_index_type(php::ValueView offset);
 
+/// Refuses room for `values` elements of `each` bytes that the request could
+/// never have: more than memory_limit allows (ext-ds dies of PHP's fatal
+/// memory-limit error there; the port raises an Error), or more than any
+/// allocator gives.
+void check_room(std::size_t values, std::size_t each);
+
 /// Calls f(value) for each value of an array or a Traversable; InvalidArgumentException
 /// ("Value must be an array or traversable object") for anything else.
 template <class F>

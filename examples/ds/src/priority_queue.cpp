@@ -109,8 +109,12 @@ struct PriorityQueue {
 
     void allocate(int64_t capacity) {
         if (capacity <= 0) return;
+        if (static_cast<std::size_t>(capacity) > (std::size_t{1} << 40)) {
+            check_room(static_cast<std::size_t>(capacity), sizeof(Node));  // bit_ceil of more is undefined
+        }
         const std::size_t want = std::bit_ceil(std::max(static_cast<std::size_t>(capacity), min_capacity));
         if (want > cap) {
+            check_room(want, sizeof(Node));
             cap = want;
             heap.reserve(cap);
         }

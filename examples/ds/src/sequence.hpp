@@ -129,7 +129,10 @@ struct Sequence {
     void allocate(int64_t capacity) {
         if (capacity <= 0) return;
         const std::size_t want = Rules::allocated(static_cast<std::size_t>(capacity));
-        if (want > cap) set_capacity(want);
+        if (want > cap) {
+            check_room(want, sizeof(php::Value));
+            set_capacity(want);
+        }
     }
     // Callbacks, __toString() and comparisons run PHP code that may change this
     // very sequence: nothing holds a reference into `items` across one. A loop

@@ -123,8 +123,12 @@ void Table::clear() {
 }
 
 void Table::allocate(std::size_t n) {
+    if (n > (std::size_t{1} << 40)) check_room(n, sizeof(Entry));  // bit_ceil of more is undefined
     const std::size_t want = std::bit_ceil(std::max(n, min_capacity));
-    if (want > cap_) rehash(want);
+    if (want > cap_) {
+        check_room(want, sizeof(Entry) + sizeof(uint32_t));
+        rehash(want);
+    }
 }
 
 void Table::reverse() {

@@ -24,6 +24,10 @@ t(fn() => $v->sort(5));
 t(fn() => $v->slice(1, null)->toArray());
 t(fn() => $v->slice(-2, null)->toArray());
 t(fn() => $v->slice(0, "b"));
+// Room the request could never have: an Error, not a fatal error (or a silent no-op).
+foreach (['Ds\Vector', 'Ds\Deque', 'Ds\Map', 'Ds\Set', 'Ds\PriorityQueue', 'Ds\Stack', 'Ds\Queue'] as $c) {
+    t(function () use ($c) { $s = new $c; $s->allocate(PHP_INT_MAX); });
+}
 // clone keeps a pair's dynamic properties, as PHP's clone of any object does.
 $p = new Ds\Pair(1, 2);
 $p->extra = 3;
@@ -39,6 +43,13 @@ TypeError: Ds\Vector::sort(): Argument #1 ($comparator) must be a valid callback
 ok: [1,2]
 ok: [1,2]
 TypeError: Ds\Vector::slice(): Argument #2 ($length) must be of type ?int, string given
+Error: Cannot allocate room for 9223372036854775807 values: more than memory_limit (%s) allows
+Error: Cannot allocate room for 9223372036854775808 values: more than memory_limit (%s) allows
+Error: Cannot allocate room for 9223372036854775807 values: more than memory_limit (%s) allows
+Error: Cannot allocate room for 9223372036854775807 values: more than memory_limit (%s) allows
+Error: Cannot allocate room for 9223372036854775807 values: more than memory_limit (%s) allows
+Error: Cannot allocate room for 9223372036854775807 values: more than memory_limit (%s) allows
+Error: Cannot allocate room for 9223372036854775808 values: more than memory_limit (%s) allows
 
 Deprecated: Creation of dynamic property Ds\Pair::$extra is deprecated in %s on line %d
 int(3)
