@@ -5,12 +5,18 @@
 #
 #   debug-zts    PHP 8.2 built from Debian's source, debug + thread-safe: every test whose
 #                outcome depends on the engine
-#   debug-nts    PHP 8.2 built from Debian's source, debug, NTS: the same
+#   debug-nts    PHP 8.2 built from Debian's source, debug, NTS: the same but the memcheck runs
 #   clang        the system PHP 8.2, phpbind and its tests built by clang-19: every test
-#                but the source-only checks
+#                but the source-only checks and the memcheck runs
 #   opcache      the system PHP 8.2 with opcache on (opcache.enable_cli=1): every test that
-#                runs php with phpbind (phpt in every mode, php -S, the example, memory model, fuzz)
-#   opcache-jit  the same with the tracing JIT, except the memcheck runs
+#                runs php with phpbind (phpt in every mode, php -S, the example, memory model,
+#                fuzz) but the memcheck runs
+#   opcache-jit  the same with the tracing JIT
+#
+# Memcheck (the *-valgrind tests) runs in `make test` and on the debug ZTS engine; the
+# other configurations check memory with their ASan+UBSan build and the debug build
+# (and a debug engine's own leak report): memcheck is the slowest mode by far, a second
+# run of it on the same phpbind code finds little, and CI has 90 minutes for everything.
 #
 # Each source-built configuration has its own build directory under
 # $MATRIX_DIR (default build-matrix/); the opcache ones reuse $BUILD, which
@@ -33,10 +39,7 @@ opcache_jit_args="-d zend_extension=opcache -d opcache.enable=1 -d opcache.enabl
 # The tests that run php; the others (C++, embed, compile checks, docs) do not
 # load opcache and are covered by `make test`.
 opcache_tests='^(phpt|phpt-valgrind|phpt-debug|phpt-asan|resident-phpt|resident-phpt-valgrind|resident-phpt-debug|resident-phpt-asan|profiler-phpt|profiler-phpt-valgrind|profiler-phpt-debug|profiler-phpt-asan|example-hello|memory-model|fuzz|fuzz-asan)$'
-# Under the JIT, memcheck gives way to ASan and the debug build: valgrind translating
-# JIT-compiled code is slow, and the same phpbind code runs under memcheck with
-# opcache (JIT off) and in `make test`.
-opcache_jit_skip='-valgrind$'
+memcheck='-valgrind$'
 # Tests that read only the sources, or compile C++ without an engine in play, prove
 # nothing new on another engine: checked by `make test` (and by `clang` for the
 # compiler-dependent ones).
@@ -76,17 +79,19 @@ run() {  # configuration
       prefix=$(bash tools/php-engine.sh "$1") || return 1
       # examples/ds is left out: its expected output comes from Debian's ext-ds, which only
       # Debian's engine loads (make test and the clang configuration run it).
-      suite "$1" "$engine_independent" -DPHP_CONFIG="$prefix/bin/php-config" -DPHPBIND_BUILD_EXAMPLE_DS=OFF
+      local skip=$engine_independent
+      [ "$1" = debug-zts ] || skip="$skip|$memcheck"
+      suite "$1" "$skip" -DPHP_CONFIG="$prefix/bin/php-config" -DPHPBIND_BUILD_EXAMPLE_DS=OFF
       ;;
     clang)
       bash tools/ensure-deps.sh clang-19 libclang-rt-19-dev || return 1
       # DWARF 4: Debian 12's valgrind cannot read the DWARF 5 forms clang-19 emits by default.
       # examples/ds is left out here too (its four modes and fuzz passes run in make test): CI's time.
-      suite clang "$source_only" -DCMAKE_C_COMPILER=clang-19 -DCMAKE_CXX_COMPILER=clang++-19 -DCMAKE_C_FLAGS=-gdwarf-4 \
+      suite clang "$source_only|$memcheck" -DCMAKE_C_COMPILER=clang-19 -DCMAKE_CXX_COMPILER=clang++-19 -DCMAKE_C_FLAGS=-gdwarf-4 \
         -DCMAKE_CXX_FLAGS=-gdwarf-4 -DPHPBIND_BUILD_EXAMPLE_DS=OFF
       ;;
-    opcache) with_opcache "$opcache_args" ;;
-    opcache-jit) with_opcache "$opcache_jit_args" "$opcache_jit_skip" ;;
+    opcache) with_opcache "$opcache_args" "$memcheck" ;;
+    opcache-jit) with_opcache "$opcache_jit_args" "$memcheck" ;;
     *) echo "test-matrix: unknown configuration '$1'" >&2; return 2 ;;
   esac
 }
