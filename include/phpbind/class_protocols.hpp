@@ -92,11 +92,37 @@ concept pair_like = requires(const E& e) {
 /// size() is read again at every step, so growing or shrinking the object
 /// during a loop is safe: a loop sees the elements present when it reaches
 /// them and ends early when the object shrinks below its position.
+///
+/// When at(i) returns a reference to a stored php::Value (or a pair whose
+/// .second is one), the engine reads the element in place (`direct`): no copy
+/// per step. The engine copies what get_current_data returns before any PHP
+/// code can run (ZEND_FE_FETCH_R, InternalIterator::current(), yield from,
+/// argument unpacking), and only get_current_key runs in between, which reads
+/// without changing anything. When size() and at() are noexcept too
+/// (`nothrow`), a step enters no edge: nothing can fail.
 template <auto Size, auto At>
 struct index_cursor {
     using A = std::remove_cvref_t<typename first_of<typename signature<decltype(At)>::args>::type>;
-    static constexpr bool pairs = pair_like<std::remove_cvref_t<typename signature<decltype(At)>::ret>>;
+    using R = typename signature<decltype(At)>::ret;
+    static constexpr bool pairs = pair_like<std::remove_cvref_t<R>>;
+    static constexpr bool direct = [] {
+        if constexpr (pairs) {
+            using E = decltype((std::declval<R>().second));
+            return std::is_lvalue_reference_v<E> && std::is_same_v<std::remove_cvref_t<E>, Value>;
+        } else {
+            return std::is_lvalue_reference_v<R> && std::is_same_v<std::remove_cvref_t<R>, Value>;
+        }
+    }();
+    template <class T>
+    static constexpr bool nothrow =
+        std::is_nothrow_invocable_v<decltype(Size), T&> && std::is_nothrow_invocable_v<decltype(At), T&, A>;
     size_t i = 0;
+    /// The element in place (direct cursors; valid() holds).
+    template <class T>
+    zval* element(T& self) noexcept(nothrow<T>) {
+        if constexpr (pairs) return const_cast<zval*>((self.*At)(static_cast<A>(i)).second.raw());
+        else return const_cast<zval*>((self.*At)(static_cast<A>(i)).raw());
+    }
     template <class T>
     void rewind(T&) noexcept {
         i = 0;
@@ -233,18 +259,32 @@ using single_cursor =
 template <class T>
 inline const char* by_reference_message = "An iterator cannot be used with foreach by reference";
 
+template <class C>
+concept direct_cursor = requires { requires C::direct; };
+template <class C, class T>
+concept nothrow_cursor = requires { requires C::template nothrow<T>; };
+
 template <class T, class Cursor>
 struct native_iterator {
     zend_object_iterator it;  // first: the engine frees the block from this address
-    zval current;  // the value handed out by get_current_data, or UNDEF
+    zval current;  // the value handed out by get_current_data, or UNDEF (always null when direct)
     Cursor cur;
 
     static_assert(alignof(Cursor) <= ZEND_MM_ALIGNMENT, "phpbind: iterator cursor is over-aligned");
+    static constexpr bool direct = direct_cursor<Cursor>;
+    static constexpr bool quiet = nothrow_cursor<Cursor, T>;
 
     static native_iterator* of(zend_object_iterator* it) noexcept { return reinterpret_cast<native_iterator*>(it); }
     static T& self(zend_object_iterator* it) { return *native<T>(Z_OBJ(it->data)); }
+    // The C++ object without an edge when the object is a T (or a PHP
+    // subclass of T's class); null sends the step through self() and its edge.
+    static T* plain_self(zend_object_iterator* it) noexcept {
+        zend_object* o = Z_OBJ(it->data);
+        return EXPECTED(o->handlers == &class_info<T>::node.handlers) ? holder_of<T>(o)->ptr : nullptr;
+    }
 
     static void invalidate(zend_object_iterator* it) noexcept {
+        if constexpr (direct) return;  // nothing held
         native_iterator* p = of(it);
         zval old;
         ZVAL_COPY_VALUE(&old, &p->current);
@@ -259,6 +299,9 @@ struct native_iterator {
         release_zval(&it->data);
     }
     static int valid(zend_object_iterator* it) noexcept {
+        if constexpr (quiet) {
+            if (T* t = plain_self(it)) return of(it)->cur.valid(*t) ? SUCCESS : FAILURE;
+        }
         bool ok = false;
         if (!edge([&] { ok = of(it)->cur.valid(self(it)); })) return FAILURE;
         return ok ? SUCCESS : FAILURE;
@@ -267,6 +310,18 @@ struct native_iterator {
     // valid zval (null) after a C++ exception.
     static zval* current_data(zend_object_iterator* it) noexcept {
         native_iterator* p = of(it);
+        if constexpr (direct) {
+            if constexpr (quiet) {
+                if (T* t = plain_self(it)) return p->cur.valid(*t) ? p->cur.element(*t) : &p->current;
+            }
+            zval* r = &p->current;
+            if (!edge([&] {
+                    T& t = self(it);
+                    if (p->cur.valid(t)) r = p->cur.element(t);
+                }))
+                return &p->current;
+            return r;
+        }
         if (Z_TYPE(p->current) == IS_UNDEF) {
             if (!edge([&] { p->cur.value(self(it), &p->current); })) ZVAL_NULL(&p->current);
         }
@@ -277,6 +332,9 @@ struct native_iterator {
     }
     static void move_forward(zend_object_iterator* it) noexcept {
         invalidate(it);
+        if constexpr (quiet) {
+            if (T* t = plain_self(it)) return of(it)->cur.next(*t);
+        }
         (void)edge([&] { of(it)->cur.next(self(it)); });  // a failure leaves the exception pending
     }
     static void rewind(zend_object_iterator* it) noexcept {
@@ -308,7 +366,8 @@ struct native_iterator {
         ZVAL_OBJ_COPY(&p->it.data, Z_OBJ_P(object));
         p->it.funcs = &funcs;
         p->it.index = 0;
-        ZVAL_UNDEF(&p->current);
+        if constexpr (direct) ZVAL_NULL(&p->current);
+        else ZVAL_UNDEF(&p->current);
         new (&p->cur) Cursor();
         return &p->it;
     }

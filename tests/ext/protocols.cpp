@@ -188,6 +188,43 @@ struct Ledger {
     }
 };
 
+// Walked in place: at(i) returns a reference to a stored value and both
+// members are noexcept, so the engine reads elements where they are
+// (classes/protocol_iterate_direct.phpt). Shelf holds values, Index pairs.
+struct Shelf {
+    std::vector<php::Value> items;
+    void add(php::ValueView v) { items.push_back(v.own()); }
+    void clear() {
+        std::vector<php::Value> gone = std::move(items);
+        items.clear();  // empty before `gone` releases what it held
+    }
+    void drop_first() {
+        if (items.empty()) return;
+        php::Value gone = std::move(items.front());
+        items.erase(items.begin());
+    }
+    int64_t size() const noexcept { return static_cast<int64_t>(items.size()); }
+    const php::Value& at(int64_t i) const noexcept { return items[static_cast<size_t>(i)]; }
+    void gc(php::gc_visitor& v) const {
+        for (const auto& item : items) v.add(item);
+    }
+};
+struct Index {
+    std::vector<std::pair<php::Value, php::Value>> entries;
+    void add(php::ValueView k, php::ValueView v) { entries.emplace_back(k.own(), v.own()); }
+    int64_t size() const noexcept { return static_cast<int64_t>(entries.size()); }
+    std::pair<const php::Value&, const php::Value&> at(int64_t i) const noexcept {
+        const auto& e = entries[static_cast<size_t>(i)];
+        return {e.first, e.second};
+    }
+    void gc(php::gc_visitor& v) const {
+        for (const auto& [k, val] : entries) {
+            v.add(k);
+            v.add(val);
+        }
+    }
+};
+
 // Conversions and comparison that throw: the PHP exception, nothing else.
 struct Fussy {
     int64_t as_int() const { throw php::value_error("Fussy has no int value"); }
@@ -370,6 +407,14 @@ void register_protocols(php::module& m) {
         .def<&Ledger::add>("add", arg("key"), arg("value"))
         .def<&Ledger::drop_first>("dropFirst")
         .iterable<&Ledger::size, &Ledger::at>();
+    m.class_<Shelf>("PhpBind\\Shelf")
+        .def<&Shelf::add>("add", arg("value"))
+        .def<&Shelf::clear>("clear")
+        .def<&Shelf::drop_first>("dropFirst")
+        .iterable<&Shelf::size, &Shelf::at>();
+    m.class_<Index>("PhpBind\\Index")
+        .def<&Index::add>("add", arg("key"), arg("value"))
+        .iterable<&Index::size, &Index::at>();
     m.class_<Countdown>("PhpBind\\Countdown")
         .constructor<int64_t>(arg("from"))
         .def<&Countdown::left>("left")

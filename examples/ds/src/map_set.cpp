@@ -215,7 +215,7 @@ struct Map {
     // Ds\Collection
     void clear() { t.clear(); }
     Map copy() const { return *this; }
-    int64_t count() const { return static_cast<int64_t>(t.size()); }
+    int64_t count() const noexcept { return static_cast<int64_t>(t.size()); }
     bool is_empty() const { return t.size() == 0; }
     // Every key is converted as PHP converts array keys (with its
     // deprecations); one that no array key can be (an array, an object)
@@ -247,7 +247,8 @@ struct Map {
     }
 
     // Iteration, serialization.
-    std::pair<php::Value, php::Value> entry_at(int64_t i) const {
+    // Both in place: iteration reads them without a copy.
+    std::pair<const php::Value&, const php::Value&> entry_at(int64_t i) const noexcept {
         const Entry& e = t.at(static_cast<std::size_t>(i));
         return {e.key, e.value};
     }
@@ -428,7 +429,7 @@ struct Set {
     // Ds\Collection
     void clear() { t.clear(); }
     Set copy() const { return *this; }
-    int64_t count() const { return static_cast<int64_t>(t.size()); }
+    int64_t count() const noexcept { return static_cast<int64_t>(t.size()); }
     bool is_empty() const { return t.size() == 0; }
     php::Array to_array() const {
         php::Array a = php::Array::with_capacity(t.size());
@@ -436,7 +437,7 @@ struct Set {
         return a;
     }
 
-    php::Value at(int64_t i) const { return t.at(static_cast<std::size_t>(i)).key; }
+    const php::Value& at(int64_t i) const noexcept { return t.at(static_cast<std::size_t>(i)).key; }
     Set& self() { return *this; }
     void save(php::serializer& out) const {
         t.each([&](Entry& e) { out.write(e.key); });

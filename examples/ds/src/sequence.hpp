@@ -315,7 +315,7 @@ struct Sequence {
         set_capacity(min_capacity);
     }
     Sequence copy() const { return *this; }
-    int64_t count() const { return static_cast<int64_t>(items.size()); }
+    int64_t count() const noexcept { return static_cast<int64_t>(items.size()); }
     bool is_empty() const { return items.empty(); }
     php::Array to_array() const {
         php::Array a = php::Array::with_capacity(items.size());
@@ -343,7 +343,7 @@ struct Sequence {
     }
 
     // Iteration, serialization, listing.
-    php::Value at(int64_t i) const { return items[static_cast<std::size_t>(i)]; }
+    const php::Value& at(int64_t i) const noexcept { return items[static_cast<std::size_t>(i)]; }
     void save(php::serializer& out) const {
         each([&](php::Value& v) { out.write(v); });  // __serialize() of a value may change the sequence
     }

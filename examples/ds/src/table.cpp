@@ -149,7 +149,7 @@ void Table::rehash(std::size_t cap) {
     relink();
 }
 
-void Table::relink() {
+void Table::relink() noexcept {
     std::fill(heads_.begin(), heads_.end(), none);
     for (std::size_t i = 0; i < entries_.size(); ++i) {
         const std::size_t b = bucket(entries_[i].hash);
@@ -158,7 +158,7 @@ void Table::relink() {
     }
 }
 
-void Table::compact() const {
+void Table::compact() const noexcept {
     if (dead_ == 0) return;
     std::erase_if(entries_, [](const Entry& e) { return e.dead; });
     dead_ = 0;

@@ -34,7 +34,7 @@ public:
 
     Table() { rehash(min_capacity); }
 
-    std::size_t size() const { return live_; }
+    std::size_t size() const noexcept { return live_; }
     std::size_t capacity() const { return cap_; }
 
     /// The entry under `key`, or null (its hash() and equals() may run).
@@ -51,7 +51,7 @@ public:
     /// Takes the entry under `key` out; its value, or nothing.
     std::optional<php::Value> erase(php::ValueView key);
     /// The i-th entry in order (i < size()).
-    Entry& at(std::size_t i) const {
+    Entry& at(std::size_t i) const noexcept {
         compact();
         return entries_[i];
     }
@@ -90,8 +90,9 @@ private:
     static std::size_t hash_of_key(php::ValueView key);
     std::size_t bucket(std::size_t hash) const { return hash & (heads_.size() - 1); }
     void rehash(std::size_t cap);
-    void relink();
-    void compact() const;
+    void relink() noexcept;
+    /// Drops dead entries (they hold nothing: no destructor runs) and relinks.
+    void compact() const noexcept;
     void after_removal();
 
     mutable std::vector<Entry> entries_;
