@@ -231,6 +231,18 @@ zend_function* find_method(zend_object* obj, std::string_view name) {
     return fn;
 }
 
+zend_function* find_method(zend_object* obj, zend_string* name, zend_string* lc_key) {
+    zval key;
+    ZVAL_STR(&key, lc_key);
+    zend_function* fn = obj->handlers->get_method(&obj, name, &key);
+    if (!fn) {
+        if (EG(exception)) throw_pending_exception();
+        throw php::error("Call to undefined method " + std::string(ZSTR_VAL(obj->ce->name)) +
+                         "::" + std::string(ZSTR_VAL(name), ZSTR_LEN(name)) + "()");
+    }
+    return fn;
+}
+
 zend_function* find_static_method(zend_class_entry* ce, std::string_view name) {
     zend_string* n = zend_string_init(name.data(), name.size(), 0);
     zend_function* fn = zend_std_get_static_method(ce, n, nullptr);

@@ -261,6 +261,11 @@ template <class R, class... A>
 detail::call_result_t<R> ObjectView::call(std::string_view method, A&&... args) const {
     return call_method<R>(*this, method, std::forward<A>(args)...);
 }
+template <class R, detail::fixed_name Name, class... A>
+detail::call_result_t<R> ObjectView::call(method_name<Name> m, A&&... args) const {
+    zend_function* fn = detail::find_method(raw(), m.name(), m.key());
+    return detail::call_known<R>(fn, raw(), raw()->ce, std::forward<A>(args)...);
+}
 template <class R, class... A>
 detail::call_result_t<R> Object::call(std::string_view method, A&&... args) const {
     return call_method<R>(view(), method, std::forward<A>(args)...);

@@ -48,6 +48,20 @@ inline constexpr visibility private_{ZEND_ACC_PRIVATE};
 
 namespace detail {
 
+/// Points `r` at the class `name` from the module's startup (after the class
+/// is registered) to its shutdown.
+inline void bind_class_ref(module& m, class_ref& r, const std::string& name) {
+    m.at_startup([&r, name](int) {
+        // CG(class_table): at MINIT, EG(class_table) is not set up yet.
+        zend_string* n = zend_string_init(name.data(), name.size(), 1);
+        zend_string* lc = zend_string_tolower_ex(n, 1);
+        r.bind(static_cast<zend_class_entry*>(zend_hash_find_ptr(CG(class_table), lc)));
+        zend_string_release(lc);
+        zend_string_release(n);
+    });
+    m.on_shutdown([&r] { r.bind(nullptr); });
+}
+
 template <class T>
 zend_object* create_constructed(zend_class_entry* ce) {
     zend_object* o = create_object<T>(ce);
@@ -122,6 +136,13 @@ public:
     /// annotations).
     class_& doc(const char* text) {
         m_.document_type(spec_->name, text);
+        return *this;
+    }
+
+    /// Points `r` (a php::class_ref with static storage) at this class from
+    /// the module's startup to its shutdown.
+    class_& ref(class_ref& r) {
+        detail::bind_class_ref(m_, r, spec_->name);
         return *this;
     }
 
@@ -612,6 +633,13 @@ public:
     /// Documents the interface (its doc comment in the generated stub).
     interface_& doc(const char* text) {
         m_.document_type(spec_->name, text);
+        return *this;
+    }
+
+    /// Points `r` (a php::class_ref with static storage) at this interface
+    /// from the module's startup to its shutdown.
+    interface_& ref(class_ref& r) {
+        detail::bind_class_ref(m_, r, spec_->name);
         return *this;
     }
 

@@ -10,6 +10,7 @@
 #include <phpbind/caster.hpp>
 #include <phpbind/value.hpp>
 
+#include <cstddef>
 #include <string_view>
 
 PHPBIND_NAMESPACE_BEGIN
@@ -21,7 +22,95 @@ namespace detail {
 zend_class_entry* lookup_class(std::string_view name);
 Value read_property(zend_object* obj, std::string_view name);
 void write_property(zend_object* obj, std::string_view name, zval* value);
+
+/// A string literal as a template argument (php::method<"name">).
+template <std::size_t N>
+struct fixed_name {
+    char s[N]{};
+    consteval fixed_name(const char (&a)[N]) {
+        for (std::size_t i = 0; i < N; ++i) s[i] = a[i];
+    }
+    static constexpr std::size_t size = N - 1;
+};
+
+/// A zend_string in static storage with the engine's layout: flagged interned
+/// and permanent, so the engine never counts references to it or frees it,
+/// its hash computed at compile time as zend_inline_hash_func() computes it
+/// (DJBX33A with the high bit set; tests/cpp/values_test.cpp checks the two
+/// agree). Only ever a lookup key or a name the engine copies.
+template <std::size_t N>
+struct static_zstring {
+    zend_refcounted_h gc;
+    zend_ulong h;
+    size_t len;
+    char val[N];
+};
+static_assert(offsetof(static_zstring<1>, val) == offsetof(zend_string, val));
+
+constexpr zend_ulong engine_hash(const char* s, std::size_t n) {
+    zend_ulong h = 5381;
+    for (std::size_t i = 0; i < n; ++i) h = h * 33 + static_cast<unsigned char>(s[i]);
+    return h | (zend_ulong{1} << (sizeof(zend_ulong) * 8 - 1));
+}
+
+template <fixed_name Name, bool Lower>
+inline constinit static_zstring<sizeof(Name.s)> static_name = [] {
+    static_zstring<sizeof(Name.s)> z{};
+    z.gc.refcount = 1;
+    z.gc.u.type_info = GC_STRING | ((IS_STR_INTERNED | IS_STR_PERSISTENT | IS_STR_PERMANENT) << GC_FLAGS_SHIFT);
+    z.len = Name.size;
+    for (std::size_t i = 0; i < sizeof(Name.s); ++i) {
+        const char c = Name.s[i];
+        z.val[i] = Lower && c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+    }
+    z.h = engine_hash(z.val, Name.size);
+    return z;
+}();
+
+/// `$obj->name` looked up through the object's get_method handler with a
+/// ready lowercase key (as the engine's own method calls pass one).
+zend_function* find_method(zend_object* obj, zend_string* name, zend_string* lc_key);
 }  // namespace detail
+
+/// A method name fixed at compile time, for calls from C++ on a hot path:
+///
+///   o.call(php::method<"equals">, other);
+///
+/// looks `equals` up with a key made once, at compile time (lowercase,
+/// hashed): no string is allocated, lowercased or hashed per call, unlike
+/// o.call("equals", other). Same semantics otherwise: the object's
+/// get_method handler (so __call and visibility apply), the same errors.
+template <detail::fixed_name Name>
+struct method_name {
+    /// The name as written (what __call receives and errors show).
+    static zend_string* name() noexcept { return reinterpret_cast<zend_string*>(&detail::static_name<Name, false>); }
+    /// The lowercase lookup key.
+    static zend_string* key() noexcept { return reinterpret_cast<zend_string*>(&detail::static_name<Name, true>); }
+};
+template <detail::fixed_name Name>
+inline constexpr method_name<Name> method{};
+
+/// A class or interface the module declares, as the engine knows it between
+/// the module's startup and its shutdown (null outside), for checks on a hot
+/// path without a lookup by name:
+///
+///   inline php::class_ref hashable;                      // namespace scope
+///   m.interface_("App\\Hashable").method<...>(...).ref(hashable);
+///   if (v.as_object().instance_of(hashable)) ...
+class class_ref {
+public:
+    constexpr class_ref() noexcept = default;
+    class_ref(const class_ref&) = delete;
+    class_ref& operator=(const class_ref&) = delete;
+    /// The class entry; null before the module's startup and after its shutdown.
+    zend_class_entry* entry() const noexcept { return ce_; }
+    explicit operator bool() const noexcept { return ce_ != nullptr; }
+    /// Set by class_::ref / interface_::ref at startup, cleared at shutdown.
+    void bind(zend_class_entry* ce) noexcept { ce_ = ce; }
+
+private:
+    zend_class_entry* ce_ = nullptr;
+};
 
 /// A borrowed PHP object.
 class ObjectView {
@@ -46,6 +135,8 @@ public:
     bool instance_of(const zend_class_entry* ce) const noexcept { return instanceof_function(raw()->ce, ce); }
     /// `$o instanceof Name`; false if no such class is known.
     bool instance_of(std::string_view class_name) const;
+    /// `$o instanceof` a class the module declares (false outside its lifetime).
+    bool instance_of(const class_ref& c) const noexcept { return c && instanceof_function(raw()->ce, c.entry()); }
     /// The object's handle (spl_object_id()).
     uint32_t id() const noexcept { return raw()->handle; }
 
@@ -69,6 +160,10 @@ public:
     /// `$o->method(...$args)` (defined in phpbind/call.hpp).
     template <class R = Value, class... A>
     detail::call_result_t<R> call(std::string_view method, A&&... args) const;
+    /// The same with a name fixed at compile time (php::method<"name">): no
+    /// string work per call.
+    template <class R = Value, detail::fixed_name Name, class... A>
+    detail::call_result_t<R> call(method_name<Name> method, A&&... args) const;
 
     /// An owned php::Object holding a new reference to the same object.
     Object own() const noexcept;
@@ -125,6 +220,11 @@ public:
     /// `php::weak<T>`, void).
     template <class R = Value, class... A>
     detail::call_result_t<R> call(std::string_view method, A&&... args) const;
+    /// The same with a name fixed at compile time (php::method<"name">).
+    template <class R = Value, detail::fixed_name Name, class... A>
+    detail::call_result_t<R> call(method_name<Name> method, A&&... args) const {
+        return view().call<R>(method, std::forward<A>(args)...);
+    }
 
     /// The value as a mixed view.
     operator ValueView() const noexcept { return ValueView(const_cast<zval*>(&z_)); }

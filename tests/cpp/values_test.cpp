@@ -136,6 +136,27 @@ TEST(ImmortalString, IsPersistentInternedAndIgnoresRefcounting) {
     pefree(s, 1);
 }
 
+TEST(MethodName, StaticKeysAreTheEnginesOwn) {
+    // The key php::method<"..."> hands get_method: lowercase, interned (never
+    // refcounted or freed), hashed at compile time exactly as the engine hashes.
+    zend_string* key = php::method_name<"GetArea">::key();
+    zend_string* name = php::method_name<"GetArea">::name();
+    EXPECT_EQ(std::string_view(ZSTR_VAL(key), ZSTR_LEN(key)), "getarea");
+    EXPECT_EQ(std::string_view(ZSTR_VAL(name), ZSTR_LEN(name)), "GetArea");
+    for (zend_string* s : {key, name}) {
+        EXPECT_TRUE(ZSTR_IS_INTERNED(s));
+        EXPECT_EQ(ZSTR_VAL(s)[ZSTR_LEN(s)], '\0');
+        zend_string* copy = zend_string_init(ZSTR_VAL(s), ZSTR_LEN(s), 0);
+        EXPECT_EQ(ZSTR_H(s), zend_string_hash_val(copy));
+        EXPECT_TRUE(zend_string_equals(s, copy));
+        zend_string_release(copy);
+        zval z;
+        ZVAL_STR(&z, s);
+        EXPECT_FALSE(Z_REFCOUNTED(z));
+    }
+    EXPECT_EQ(ZSTR_H(php::method_name<"">::key()), zend_string_hash_val(zend_empty_string));
+}
+
 TEST(Throwable, CaughtInCppWithoutTouchingTheEngine) {
     try {
         throw php::runtime_exception("plain C++ catch", 3);

@@ -196,7 +196,24 @@ php::Value number_of_value(php::ValueView v) { return php::number_of(v); }
 php::Value add_values(php::ValueView a, php::ValueView b) { return php::add(a, b); }
 int64_t compare_values(php::ValueView a, php::ValueView b) { return a.compare(b); }
 
+// ---- methods named at compile time -------------------------------------------------
+// php::method<"Describe">: the same lookup as o.call("Describe") (case-insensitive,
+// __call with the name as written, visibility from the calling scope, the same
+// errors), without string work per call.
+php::Value call_describe(php::ObjectView o, php::ValueView arg) { return o.call(php::method<"Describe">, arg); }
+php::Value call_describe_by_string(php::ObjectView o, php::ValueView arg) { return o.call("Describe", arg); }
+int64_t call_describe_times(php::Object o, int64_t times) {
+    int64_t total = 0;
+    for (int64_t i = 0; i < times; ++i) total += o.call<int64_t>(php::method<"count">);
+    return total;
+}
+php::Value call_hidden(php::ObjectView o) { return o.call(php::method<"hidden">); }
+
 void register_calls(php::module& m) {
+    m.def<&call_describe>("pb_call_describe", php::arg("object"), php::arg("arg"));
+    m.def<&call_describe_by_string>("pb_call_describe_by_string", php::arg("object"), php::arg("arg"));
+    m.def<&call_describe_times>("pb_call_count_times", php::arg("object"), php::arg("times"));
+    m.def<&call_hidden>("pb_call_hidden", php::arg("object"));
     m.def<&iterate_pairs>("pb_iterate_pairs", php::arg("iterable"), php::arg("stop_at") = -1);
     m.def<&set_offsets>("pb_set_offsets", php::arg("pairs"));
     m.def<&string_of_value>("pb_string_of", php::arg("value"));

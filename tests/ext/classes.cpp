@@ -246,6 +246,13 @@ int64_t pool_put(std::shared_ptr<Resource> r) {
 std::shared_ptr<Shape> shared_square(double side) { return std::make_shared<Square>(side); }
 double shared_area(std::shared_ptr<Shape> s) { return s ? s->area() : -1; }
 
+// Classes the module declares, checked without a lookup by name
+// (classes/class_ref.phpt).
+php::class_ref has_area;
+php::class_ref entry_class;
+bool is_has_area(php::ValueView v) { return v.is_object() && v.as_object().instance_of(has_area); }
+bool is_entry(php::ValueView v) { return v.is_object() && v.as_object().instance_of(entry_class); }
+
 }  // namespace
 
 void register_classes(php::module& m) {
@@ -298,11 +305,14 @@ void register_classes(php::module& m) {
         return e ? e->key : php::Value("not an entry");
     });
     m.class_<Entry>("PhpBind\\Entry")
+        .ref(entry_class)
         .property_untyped<&Entry::key>("key")
         .property_untyped<&Entry::value>("value")
         .def<&Entry::describe>("describe");
 
-    m.interface_("PhpBind\\HasArea").method<double()>("area");
+    m.interface_("PhpBind\\HasArea").method<double()>("area").ref(has_area);
+    m.def<&is_has_area>("pb_is_has_area", arg("value"));
+    m.def<&is_entry>("pb_is_entry", arg("value"));
     m.interface_("PhpBind\\Figurative")
         .extends("PhpBind\\HasArea")
         .extends("Countable")

@@ -58,7 +58,8 @@ void register_interfaces(php::module& m) {
     using php::returns;
     m.interface_("Ds\\Hashable")
         .method<php::Value()>("hash", returns(""))
-        .method<bool(php::ValueView)>("equals", arg("obj").untyped());
+        .method<bool(php::ValueView)>("equals", arg("obj").untyped())
+        .ref(hashable_interface);
     m.interface_("Ds\\Collection")
         .extends("IteratorAggregate")
         .extends("Countable")

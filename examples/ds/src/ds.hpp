@@ -13,6 +13,8 @@ namespace ds {
 
 /// The smallest capacity a sequence allocates (Ds\Vector::MIN_CAPACITY).
 inline constexpr std::size_t min_capacity = 8;
+/// Ds\Hashable, once registered (keys and set members implementing it hash and compare through it).
+inline php::class_ref hashable_interface;
 
 /// What `foreach ($structure as &$value)` raises (an Error).
 inline constexpr std::string_view by_reference_error = "Iterating by reference is not supported";

@@ -10,7 +10,7 @@ namespace ds {
 
 namespace {
 
-bool is_hashable(php::ValueView v) { return v.is_object() && v.as_object().instance_of("Ds\\Hashable"); }
+bool is_hashable(php::ValueView v) { return v.is_object() && v.as_object().instance_of(hashable_interface); }
 
 std::size_t mix(std::size_t h) {
     h ^= h >> 33;
@@ -37,7 +37,7 @@ std::size_t hash_of(php::ValueView key) {
     if (key.is_object()) {
         php::ObjectView o = key.as_object();
         if (is_hashable(key)) {
-            php::Value h = o.call("hash");
+            php::Value h = o.call(php::method<"hash">);
             // A hash() returning an object or an array: its bucket by what === compares.
             return h.view().is_object() ? mix(o.id()) : hash_of(h);
         }
@@ -49,7 +49,7 @@ std::size_t hash_of(php::ValueView key) {
 bool same_key(php::ValueView stored, php::ValueView probe) {
     if (stored.is_object() && probe.is_object() && is_hashable(stored)) {
         if (stored.as_object().class_entry() != probe.as_object().class_entry()) return false;
-        return stored.as_object().call("equals", probe).view().truthy();
+        return stored.as_object().call(php::method<"equals">, probe).view().truthy();
     }
     return stored.identical(probe);
 }
