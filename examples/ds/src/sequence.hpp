@@ -9,6 +9,7 @@
 #include <bit>
 #include <deque>
 #include <optional>
+#include <ranges>
 #include <utility>
 
 namespace ds {
@@ -83,16 +84,18 @@ struct Sequence {
     }
     // A removal that leaves a quarter or less halves the capacity, never below the minimum.
     void after_removal() {
-        if (items.size() <= cap / 4 && cap / 2 >= min_capacity) {
-            cap /= 2;
-            if constexpr (contiguous) {
-                storage smaller;
-                smaller.reserve(cap);
-                for (auto& v : items) smaller.push_back(std::move(v));
-                items = std::move(smaller);
-            } else {
-                items.shrink_to_fit();
-            }
+        if (items.size() <= cap / 4 && cap / 2 >= min_capacity) [[unlikely]] halve();
+    }
+    // Out of line: pop() and shift() stay small on their common path.
+    [[gnu::noinline, gnu::cold]] void halve() {
+        cap /= 2;
+        if constexpr (contiguous) {
+            storage smaller;
+            smaller.reserve(cap);
+            smaller.insert(smaller.end(), std::make_move_iterator(items.begin()), std::make_move_iterator(items.end()));
+            items = std::move(smaller);
+        } else {
+            items.shrink_to_fit();
         }
     }
 
@@ -317,11 +320,8 @@ struct Sequence {
     Sequence copy() const { return *this; }
     int64_t count() const noexcept { return static_cast<int64_t>(items.size()); }
     bool is_empty() const { return items.empty(); }
-    php::Array to_array() const {
-        php::Array a = php::Array::with_capacity(items.size());
-        for (const auto& v : items) a.push_back(v.view());
-        return a;
-    }
+    // A view: phpbind fills the array in place from it (one packed fill, no per-element insert).
+    std::ranges::ref_view<const storage> to_array() const noexcept { return std::ranges::ref_view(items); }
     Sequence& self() { return *this; }
 
     // ArrayAccess

@@ -39,14 +39,9 @@ struct Adapter {
     Adapter copy() const { return *this; }
     int64_t count() const { return seq.count(); }
     bool is_empty() const { return seq.is_empty(); }
-    php::Array to_array() const {
-        if constexpr (!Lifo) {
-            return seq.to_array();
-        } else {
-            php::Array a = php::Array::with_capacity(seq.items.size());
-            for (auto it = seq.items.rbegin(); it != seq.items.rend(); ++it) a.push_back(it->view());
-            return a;
-        }
+    auto to_array() const noexcept {
+        if constexpr (!Lifo) return seq.to_array();
+        else return std::views::reverse(seq.to_array());
     }
 
     // Serialized in the order they were pushed, so reading pushes them again.
