@@ -186,7 +186,7 @@ struct Sequence {
         if (items.empty()) throw_empty();
         return items.front();
     }
-    php::Value get(int64_t i) const { return items[index(i)]; }
+    const php::Value& get(int64_t i) const { return items[index(i)]; }
     void insert(int64_t i, php::variadic<php::ValueView> values) {
         if (i < 0 || static_cast<std::size_t>(i) > items.size()) Rules::bad_insert(i, items.size());
         insert_values(static_cast<std::size_t>(i), values);
@@ -330,7 +330,7 @@ struct Sequence {
         const int64_t i = offset.as_int();
         return i >= 0 && static_cast<std::size_t>(i) < items.size() && !items[static_cast<std::size_t>(i)].is_null();
     }
-    php::Value offset_get(php::ValueView offset) const { return get(offset_index(offset)); }
+    const php::Value& offset_get(php::ValueView offset) const { return get(offset_index(offset)); }
     void offset_set(php::ValueView offset, php::ValueView value) {
         if (offset.is_undef() || offset.is_null()) push_one(value);
         else set(offset_index(offset), value);

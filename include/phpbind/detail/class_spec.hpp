@@ -61,6 +61,8 @@ PHPBIND_INLINE K dim_key(zend_object* o, zval* offset, const char* what = "offse
         if constexpr (caster<K>::full_range) {
             if (EXPECTED(offset && Z_TYPE_P(offset) == IS_LONG)) return static_cast<K>(Z_LVAL_P(offset));
         }
+    } else if constexpr (std::is_same_v<K, ValueView>) {
+        if (EXPECTED(offset != nullptr)) return ValueView(offset);  // any value: the member checks it
     }
     return dim_key_slow<K>(o, offset, what);
 }
