@@ -191,6 +191,16 @@ public:
     /// Whether the value is null.
     bool is_null() const noexcept { return view().is_null(); }
 
+    /// 32 bits of the Value's zval that no value uses (its `u2`), for a container of
+    /// Values to keep per-element data in (a hash, a chain link) at no extra size, as
+    /// the engine's hash tables keep their chains. They belong to the Value object, not
+    /// to what it holds: assigning another value keeps them; a Value made from another
+    /// (copy or move) does not take them; until set_spare() they are unspecified. A
+    /// container moving its elements carries them over itself.
+    uint32_t spare() const noexcept { return Z_EXTRA(z_); }
+    /// Sets the spare bits (see spare()).
+    void set_spare(uint32_t v) noexcept { Z_EXTRA(z_) = v; }
+
 private:
     zval z_;
     PHPBIND_OWNED_STAMP("php::Value", &z_)

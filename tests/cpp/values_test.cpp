@@ -136,6 +136,25 @@ TEST(ImmortalString, IsPersistentInternedAndIgnoresRefcounting) {
     pefree(s, 1);
 }
 
+TEST(Value, SpareBitsBelongToTheValueObject) {
+    php::Value a(std::string_view("a string that is refcounted"));
+    a.set_spare(0xdeadbeef);
+    EXPECT_EQ(a.spare(), 0xdeadbeefu);
+    a = php::Value(42);  // assignment keeps them
+    EXPECT_EQ(a.spare(), 0xdeadbeefu);
+    EXPECT_EQ(a.view().as_int(), 42);
+    php::Value b(std::string_view("another"));
+    b.set_spare(7);
+    a = b;  // copy assignment too; the value is shared, the spare bits are not
+    EXPECT_EQ(a.spare(), 0xdeadbeefu);
+    EXPECT_EQ(b.spare(), 7u);
+    EXPECT_EQ(a.view().as_string(), "another");
+    php::Value c = std::move(a);
+    c.set_spare(1);
+    EXPECT_EQ(c.view().as_string(), "another");
+    EXPECT_EQ(a.spare(), 0xdeadbeefu);  // the moved-from object keeps its own
+}
+
 TEST(MethodName, StaticKeysAreTheEnginesOwn) {
     // The key php::method<"..."> hands get_method: lowercase, interned (never
     // refcounted or freed), hashed at compile time exactly as the engine hashes.

@@ -36,7 +36,7 @@ struct Map {
     // Copies keep the capacity and the keys' hashes: no hash() runs.
     Map(const Map& o) {
         t.reserve_like(o.t);
-        o.t.each([&](Entry& e) { t.append(e.key, e.value, e.hash); });
+        o.t.each([&](Entry& e) { t.append(e.key, e.value, e.hash()); });
     }
     Map(Map&&) = default;
     Map& operator=(const Map&) = delete;
@@ -54,7 +54,7 @@ struct Map {
         Map out;
         out.t.reserve_like(t);
         t.each([&](Entry& e) {
-            if (keep(e)) out.t.append(e.key, e.value, e.hash);
+            if (keep(e)) out.t.append(e.key, e.value, e.hash());
         });
         return out;
     }
@@ -71,7 +71,7 @@ struct Map {
     }
     int64_t capacity() const { return static_cast<int64_t>(t.capacity()); }
     Map diff(const Map& o) const {
-        return filtered([&](Entry& e) { return o.t.find_hashed(e.key, e.hash) == nullptr; });
+        return filtered([&](Entry& e) { return o.t.find_hashed(e.key, e.hash()) == nullptr; });
     }
     Map filter(std::optional<php::CallableView> callback) const {
         return filtered(
@@ -94,7 +94,7 @@ struct Map {
         return false;
     }
     Map intersect(const Map& o) const {
-        return filtered([&](Entry& e) { return o.t.find_hashed(e.key, e.hash) != nullptr; });
+        return filtered([&](Entry& e) { return o.t.find_hashed(e.key, e.hash()) != nullptr; });
     }
     php::Object keys() const;  // a Ds\Set, bound after Map
     void ksort(std::optional<php::CallableView> comparator) {
@@ -112,7 +112,7 @@ struct Map {
     Map map(php::CallableView callback) const {
         Map out;
         out.t.reserve_like(t);
-        t.each([&](Entry& e) { out.t.append(e.key, callback(e.key, e.value), e.hash); });
+        t.each([&](Entry& e) { out.t.append(e.key, callback(e.key, e.value), e.hash()); });
         return out;
     }
     Map merge(php::ValueView values) const {
@@ -153,7 +153,7 @@ struct Map {
         if (to > from) out.t.set_capacity(to - from);  // exactly its length, as ext-ds
         for (std::size_t i = from; i < to && i < t.size(); ++i) {
             Entry e = t.at(i);
-            out.t.append(e.key, e.value, e.hash);
+            out.t.append(e.key, e.value, e.hash());
         }
         return out;
     }
@@ -180,7 +180,7 @@ struct Map {
         }
         const Map& o = *other;
         Map out(*this);
-        o.t.each([&](Entry& e) { out.t.put_hashed(e.key, e.value, e.hash); });
+        o.t.each([&](Entry& e) { out.t.put_hashed(e.key, e.value, e.hash()); });
         return out;
     }
     Vector values() const {
@@ -190,9 +190,9 @@ struct Map {
         return out;
     }
     Map xor_(const Map& o) const {
-        Map out = filtered([&](Entry& e) { return o.t.find_hashed(e.key, e.hash) == nullptr; });
+        Map out = filtered([&](Entry& e) { return o.t.find_hashed(e.key, e.hash()) == nullptr; });
         o.t.each([&](Entry& e) {
-            if (!t.find_hashed(e.key, e.hash)) out.t.append(e.key, e.value, e.hash);
+            if (!t.find_hashed(e.key, e.hash())) out.t.append(e.key, e.value, e.hash());
         });
         return out;
     }
@@ -289,7 +289,7 @@ struct Set {
     Set() = default;
     Set(const Set& o) {
         t.reserve_like(o.t);
-        o.t.each([&](Entry& e) { t.append(e.key, e.value, e.hash); });
+        o.t.each([&](Entry& e) { t.append(e.key, e.value, e.hash()); });
     }
     Set(Set&&) = default;
     Set& operator=(const Set&) = delete;
@@ -301,7 +301,7 @@ struct Set {
     Set filtered(const std::function<bool(Entry&)>& keep) const {
         Set out;
         t.each([&](Entry& e) {
-            if (keep(e)) out.t.append(e.key, e.value, e.hash);
+            if (keep(e)) out.t.append(e.key, e.value, e.hash());
         });
         return out;
     }
@@ -323,7 +323,7 @@ struct Set {
         return true;
     }
     Set diff(const Set& o) const {
-        return filtered([&](Entry& e) { return o.t.find_hashed(e.key, e.hash) == nullptr; });
+        return filtered([&](Entry& e) { return o.t.find_hashed(e.key, e.hash()) == nullptr; });
     }
     Set filter(std::optional<php::CallableView> predicate) const {
         return filtered(
@@ -338,7 +338,7 @@ struct Set {
         return t.at(static_cast<std::size_t>(index)).key;
     }
     Set intersect(const Set& o) const {
-        return filtered([&](Entry& e) { return o.t.find_hashed(e.key, e.hash) != nullptr; });
+        return filtered([&](Entry& e) { return o.t.find_hashed(e.key, e.hash()) != nullptr; });
     }
     std::string join(std::string_view glue) const {
         std::string out;
@@ -384,7 +384,7 @@ struct Set {
         if (to > from) out.t.set_capacity(to - from);  // exactly its length, as ext-ds
         for (std::size_t i = from; i < to && i < t.size(); ++i) {
             Entry e = t.at(i);
-            out.t.append(e.key, e.value, e.hash);
+            out.t.append(e.key, e.value, e.hash());
         }
         return out;
     }
@@ -403,13 +403,13 @@ struct Set {
     }
     Set union_(const Set& o) const {
         Set out(*this);
-        o.t.each([&](Entry& e) { out.t.put_hashed(e.key, e.value, e.hash); });
+        o.t.each([&](Entry& e) { out.t.put_hashed(e.key, e.value, e.hash()); });
         return out;
     }
     Set xor_(const Set& o) const {
-        Set out = filtered([&](Entry& e) { return o.t.find_hashed(e.key, e.hash) == nullptr; });
+        Set out = filtered([&](Entry& e) { return o.t.find_hashed(e.key, e.hash()) == nullptr; });
         o.t.each([&](Entry& e) {
-            if (!t.find_hashed(e.key, e.hash)) out.t.append(e.key, e.value, e.hash);
+            if (!t.find_hashed(e.key, e.hash())) out.t.append(e.key, e.value, e.hash());
         });
         return out;
     }
@@ -457,7 +457,7 @@ struct Set {
 php::Object Map::keys() const {
     Set out;
     out.t.reserve_like(t);
-    t.each([&](Entry& e) { out.t.append(e.key, php::Value(), e.hash); });
+    t.each([&](Entry& e) { out.t.append(e.key, php::Value(), e.hash()); });
     return php::to_value(std::move(out)).view().as_object().own();
 }
 

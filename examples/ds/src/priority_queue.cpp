@@ -12,10 +12,38 @@
 namespace ds {
 namespace {
 
+// Two zvals, as ext-ds's nodes are: the push order (among equal priorities the
+// first pushed comes out first) is kept in their spare bits, high half in the
+// value's, low half in the priority's.
 struct Node {
     php::Value value;
     php::Value priority;
-    uint64_t stamp = 0;  // push order: among equal priorities, the first pushed comes out first
+
+    Node(php::Value v, php::Value p, uint64_t stamp) noexcept : value(std::move(v)), priority(std::move(p)) {
+        value.set_spare(static_cast<uint32_t>(stamp >> 32));
+        priority.set_spare(static_cast<uint32_t>(stamp));
+    }
+    Node(const Node& o) : value(o.value), priority(o.priority) { stamp_from(o); }
+    Node(Node&& o) noexcept : value(std::move(o.value)), priority(std::move(o.priority)) { stamp_from(o); }
+    Node& operator=(const Node& o) {
+        value = o.value;
+        priority = o.priority;
+        stamp_from(o);
+        return *this;
+    }
+    Node& operator=(Node&& o) noexcept {
+        value = std::move(o.value);
+        priority = std::move(o.priority);
+        stamp_from(o);
+        return *this;
+    }
+    uint64_t stamp() const noexcept { return uint64_t{value.spare()} << 32 | priority.spare(); }
+
+private:
+    void stamp_from(const Node& o) noexcept {
+        value.set_spare(o.value.spare());
+        priority.set_spare(o.priority.spare());
+    }
 };
 
 struct PriorityQueue {
@@ -38,7 +66,7 @@ struct PriorityQueue {
         const php::ValueView x = a.priority, y = b.priority;
         if (!((x.is_int() && y.is_int()) || (x.is_float() && y.is_float()))) return false;
         const int64_t c = spaceship(x, y);
-        out = c > 0 || (c == 0 && a.stamp < b.stamp);
+        out = c > 0 || (c == 0 && a.stamp() < b.stamp());
         return true;
     }
     bool before(const Node& a, const Node& b) {
@@ -48,7 +76,7 @@ struct PriorityQueue {
         php::Value pa = a.priority, pb = b.priority;  // held: the comparison may change the heap
         const int64_t c = pa.view().compare(pb);
         if (version != v) throw php::error("The queue changed while priorities were compared");
-        return c > 0 || (c == 0 && a.stamp < b.stamp);
+        return c > 0 || (c == 0 && a.stamp() < b.stamp());
     }
 
     // Moving a node into place through a hole (one move per level) while every

@@ -84,7 +84,8 @@ struct Sequence {
     }
     // A removal that leaves a quarter or less halves the capacity, never below the minimum.
     void after_removal() {
-        if (items.size() <= cap / 4 && cap / 2 >= min_capacity) [[unlikely]] halve();
+        if (items.size() <= cap / 4 && cap / 2 >= min_capacity) [[unlikely]]
+            halve();
     }
     // Out of line: pop() and shift() stay small on their common path.
     [[gnu::noinline, gnu::cold]] void halve() {

@@ -59,13 +59,13 @@ std::size_t Table::hash_of_key(php::ValueView key) { return hash_of(key); }
 Entry* Table::find_hashed(php::ValueView key, std::size_t h) const {
     const uint64_t v = version_;
     for (uint32_t i = heads_[bucket(h)]; i != none;) {
-        if (!entries_[i].dead && entries_[i].hash == h) {
+        if (!entries_[i].dead() && entries_[i].hash() == static_cast<uint32_t>(h)) {
             php::Value stored = entries_[i].key;  // held: equals() may remove it from the table
             const bool same = same_key(stored, key);
             if (version_ != v) throw php::error("A key's equals() changed the structure being searched");
             if (same) return &entries_[i];
         }
-        i = entries_[i].next;
+        i = entries_[i].next();
     }
     return nullptr;
 }
@@ -81,12 +81,14 @@ void Table::put_hashed(php::ValueView key, php::ValueView value, std::size_t h) 
 void Table::append(php::ValueView key, php::ValueView value, std::size_t h) {
     if (live_ >= cap_) rehash(cap_ * 2);
     else if (entries_.size() >= heads_.size()) compact();  // holes: close them, room stays
+    if (entries_.size() >= Entry::max_entries)
+        throw php::error("A Ds structure cannot hold more than 2147483645 entries");
     Entry e;
     e.key = key.own();
     e.value = value.own();
-    e.hash = h;
-    const std::size_t b = bucket(h);
-    e.next = heads_[b];
+    e.set_hash(h);
+    const std::size_t b = bucket(e.hash());
+    e.set_next(heads_[b]);
     heads_[b] = static_cast<uint32_t>(entries_.size());
     entries_.push_back(std::move(e));
     ++live_;
@@ -99,7 +101,7 @@ std::optional<php::Value> Table::erase(php::ValueView key) {
     php::Value value = std::move(e->value);
     php::Value gone = std::move(e->key);
     e->key = php::Value();
-    e->dead = true;
+    e->set_dead();
     ++dead_;
     --live_;
     ++version_;
@@ -152,15 +154,15 @@ void Table::rehash(std::size_t cap) {
 void Table::relink() noexcept {
     std::fill(heads_.begin(), heads_.end(), none);
     for (std::size_t i = 0; i < entries_.size(); ++i) {
-        const std::size_t b = bucket(entries_[i].hash);
-        entries_[i].next = heads_[b];
+        const std::size_t b = bucket(entries_[i].hash());
+        entries_[i].set_next(heads_[b]);
         heads_[b] = static_cast<uint32_t>(i);
     }
 }
 
 void Table::compact() const noexcept {
     if (dead_ == 0) return;
-    std::erase_if(entries_, [](const Entry& e) { return e.dead; });
+    std::erase_if(entries_, [](const Entry& e) { return e.dead(); });
     dead_ = 0;
     ++version_;
     const_cast<Table*>(this)->relink();

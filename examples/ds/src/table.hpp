@@ -20,12 +20,50 @@
 
 namespace ds {
 
+/// An entry is two zvals, as ext-ds's are: the key's spare bits hold the link to the
+/// next entry of its bucket (its index + 1, 0 for none; the top bit marks a removed
+/// entry), the value's the key's hash (32 bits).
 struct Entry {
+    static constexpr uint32_t dead_mark = 0x80000000u;
+    static constexpr std::size_t max_entries = dead_mark - 2;
     php::Value key;
     php::Value value;
-    std::size_t hash = 0;
-    uint32_t next = 0;  // the next entry of the same bucket, or none
-    bool dead = false;
+
+    Entry() noexcept {
+        key.set_spare(0);
+        value.set_spare(0);
+    }
+    Entry(const Entry& o) : key(o.key), value(o.value) { links_from(o); }
+    Entry(Entry&& o) noexcept : key(std::move(o.key)), value(std::move(o.value)) { links_from(o); }
+    Entry& operator=(const Entry& o) {
+        key = o.key;
+        value = o.value;
+        links_from(o);
+        return *this;
+    }
+    Entry& operator=(Entry&& o) noexcept {
+        key = std::move(o.key);
+        value = std::move(o.value);
+        links_from(o);
+        return *this;
+    }
+
+    uint32_t hash() const noexcept { return value.spare(); }
+    void set_hash(std::size_t h) noexcept { value.set_spare(static_cast<uint32_t>(h)); }
+    /// The next entry of the same bucket, or Table::none.
+    uint32_t next() const noexcept {
+        const uint32_t n = key.spare() & ~dead_mark;
+        return n == 0 ? UINT32_MAX : n - 1;
+    }
+    void set_next(uint32_t i) noexcept { key.set_spare((i == UINT32_MAX ? 0 : i + 1) | (key.spare() & dead_mark)); }
+    bool dead() const noexcept { return (key.spare() & dead_mark) != 0; }
+    void set_dead() noexcept { key.set_spare(key.spare() | dead_mark); }
+
+private:
+    void links_from(const Entry& o) noexcept {
+        key.set_spare(o.key.spare());
+        value.set_spare(o.value.spare());
+    }
 };
 
 class Table {
