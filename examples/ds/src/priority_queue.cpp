@@ -57,6 +57,7 @@ struct PriorityQueue {
         heap.reserve(cap);
         heap = o.heap;
     }
+    PriorityQueue(PriorityQueue&&) noexcept = default;
     PriorityQueue& operator=(const PriorityQueue&) = delete;
 
     // Whether a comes out before b. For int or float priorities no PHP code

@@ -61,6 +61,8 @@ struct Sequence {
         reserve(cap);
         items = o.items;
     }
+    // Declared: a result (map(), filter(), slice()...) moves into its new object.
+    Sequence(Sequence&&) noexcept = default;
     Sequence& operator=(const Sequence&) = default;
 
     void construct(php::ValueView values) {
