@@ -4,8 +4,8 @@
 #   tools/test-matrix.sh [configuration...]     (default: all, in this order)
 #
 #   debug-zts    PHP 8.2 built from Debian's source, debug + thread-safe: every test whose
-#                outcome depends on the engine
-#   debug-nts    PHP 8.2 built from Debian's source, debug, NTS: the same but the memcheck runs
+#                outcome depends on the engine but the memcheck runs (helgrind runs)
+#   debug-nts    PHP 8.2 built from Debian's source, debug, NTS: the same
 #   clang        the system PHP 8.2, phpbind and its tests built by clang-19: every test
 #                but the source-only checks and the memcheck runs
 #   opcache      the system PHP 8.2 with opcache on (opcache.enable_cli=1): every test that
@@ -13,10 +13,10 @@
 #                fuzz) but the memcheck runs
 #   opcache-jit  the same with the tracing JIT
 #
-# Memcheck (the *-valgrind tests) runs in `make test` and on the debug ZTS engine; the
-# other configurations check memory with their ASan+UBSan build and the debug build
-# (and a debug engine's own leak report): memcheck is the slowest mode by far, a second
-# run of it on the same phpbind code finds little, and CI has 90 minutes for everything.
+# Memcheck (the *-valgrind tests) runs in `make test`; the configurations here check
+# memory with their ASan+UBSan build and the debug build (and a debug engine's own leak
+# report): memcheck is the slowest mode by far, a second run of it on the same phpbind
+# code finds little, and CI has 90 minutes for everything.
 #
 # Each source-built configuration has its own build directory under
 # $MATRIX_DIR (default build-matrix/); the opcache ones reuse $BUILD, which
@@ -79,9 +79,7 @@ run() {  # configuration
       prefix=$(bash tools/php-engine.sh "$1") || return 1
       # examples/ds is left out: its expected output comes from Debian's ext-ds, which only
       # Debian's engine loads (make test and the clang configuration run it).
-      local skip=$engine_independent
-      [ "$1" = debug-zts ] || skip="$skip|$memcheck"
-      suite "$1" "$skip" -DPHP_CONFIG="$prefix/bin/php-config" -DPHPBIND_BUILD_EXAMPLE_DS=OFF
+      suite "$1" "$engine_independent|$memcheck" -DPHP_CONFIG="$prefix/bin/php-config" -DPHPBIND_BUILD_EXAMPLE_DS=OFF
       ;;
     clang)
       bash tools/ensure-deps.sh clang-19 libclang-rt-19-dev || return 1
