@@ -22,6 +22,7 @@
 #include <phpbind/string.hpp>
 #include <phpbind/value.hpp>
 
+#include <exception>
 #include <optional>
 #include <string_view>
 #include <type_traits>
@@ -288,6 +289,114 @@ bool check_callable(zval* z, callable_state& st, char** error) noexcept;
 
 class Callable;
 
+/// The arguments of the next call that CallableView::repeat() makes, set by
+/// its `next` step. Borrowed: each must stay where it is until `next`
+/// returns (an element of your container, a php::Value of yours outside the
+/// step); the call takes its own references when it begins.
+template <uint32_t N>
+class repeat_args {
+public:
+    /// Argument `k` (from 0) of the next call.
+    void set(uint32_t k, ValueView v) noexcept { ZVAL_COPY_VALUE(&z_[k], v.raw()); }
+    /// Argument `k` of the next call: this value, borrowed.
+    void set(uint32_t k, const Value& v) noexcept { ZVAL_COPY_VALUE(&z_[k], v.raw()); }
+    /// A temporary would be gone before the call begins.
+    void set(uint32_t k, Value&& v) = delete;
+    /// The arguments as the engine reads them.
+    zval* raw() noexcept { return z_; }
+
+private:
+    zval z_[N];
+};
+
+namespace detail {
+// CallableView::repeat()'s state, outside the loop's jump target: the
+// caller's steps, made noexcept (what they throw waits in `error` until the
+// loop has ended), the result slot, and how the loop ended.
+template <uint32_t N, class Next, class Take>
+struct repeat_steps {
+    Next next_step;  // the caller's lambda, or a reference to it when it passed an lvalue
+    Take take_step;
+    repeat_args<N> args;
+    Value result;  // each call's result: `take` may move it away; what it leaves is released
+    std::exception_ptr error;
+    bool failed = false;  // a call left an exception: call_failed() after the loop
+    bool resume = false;  // something pending before a call: the rest goes call by call
+
+    repeat_steps(Next&& n, Take&& t) : next_step(std::forward<Next>(n)), take_step(std::forward<Take>(t)) {}
+
+    PHPBIND_INLINE bool next() noexcept {
+        try {
+            return next_step(args);
+        } catch (...) {
+            error = std::current_exception();
+            return false;
+        }
+    }
+    // What plain_call_now() tests: the rest (a PHP frame, an active engine)
+    // holds for the whole loop once it held for the first call.
+    PHPBIND_INLINE static bool plain() noexcept { return unwinding.pending == 0 && EG(exception) == nullptr; }
+    // Called with the result in `result`; false stops the loop.
+    PHPBIND_INLINE bool take() noexcept {
+        if (UNEXPECTED(EG(exception) != nullptr)) {
+            failed = true;
+            return false;
+        }
+        return take_result();
+    }
+    PHPBIND_INLINE bool take_result() noexcept {
+        zval* r = result.raw();
+        if (UNEXPECTED(Z_ISREF_P(r))) zend_unwrap_reference(r);
+        else if (UNEXPECTED(Z_TYPE_P(r) == IS_UNDEF)) ZVAL_NULL(r);
+        bool more = true;
+        try {
+            if constexpr (std::is_void_v<std::invoke_result_t<Take&, Value&&>>) take_step(std::move(result));
+            else more = static_cast<bool>(take_step(std::move(result)));
+        } catch (...) {
+            error = std::current_exception();
+            more = false;
+        }
+        if (Z_REFCOUNTED_P(r)) {  // what `take` left
+            release_zval(r);
+            ZVAL_UNDEF(r);  // a fatal error from here on must not release it twice
+        }
+        return more;
+    }
+};
+
+template <uint32_t N, class Next, class Take>
+void repeat_calls(const callable_state& st, Next&& next, Take&& take) {
+    repeat_steps<N, Next, Take> s(std::forward<Next>(next), std::forward<Take>(take));
+    zend_fcall_info fci;
+    fci.size = sizeof(fci);
+    ZVAL_COPY_VALUE(&fci.function_name, st.z);
+    fci.object = nullptr;
+    fci.retval = s.result.raw();
+    fci.params = s.args.raw();
+    fci.param_count = N;
+    fci.named_params = nullptr;
+    // A trampoline (__call) is resolved again for each call, as call_fcc() does.
+    zend_fcall_info_cache fcc = st.fcc;
+    zend_fcall_info_cache* cache = st.cached ? &fcc : nullptr;
+    bool more = true;
+    if (EXPECTED(plain_call_now())) {
+        const bool bailed = repeat_bailed(&fci, cache, s);
+        if (UNEXPECTED(bailed || s.failed)) call_failed(s.result.raw(), bailed);
+        if (UNEXPECTED(s.error != nullptr)) std::rethrow_exception(s.error);
+        if (EXPECTED(!s.resume)) return;
+        more = false;  // the arguments of the next call are set already
+    }
+    // With something pending (a release left an exception, no PHP frame to
+    // call from): each call on its own, as call_fcc() makes it.
+    while (!more || s.next()) {
+        more = true;
+        call_guarded(&fci, cache);
+        if (!s.take_result()) break;
+    }
+    if (UNEXPECTED(s.error != nullptr)) std::rethrow_exception(s.error);
+}
+}  // namespace detail
+
 /// A borrowed, validated PHP callable: closure, "fn", "Cls::m", [$obj, 'm'],
 /// ['Cls', 'm'], or an invokable object.
 class CallableView {
@@ -312,6 +421,18 @@ public:
     template <class... A>
     Value operator()(A&&... args) const {
         return call<Value>(std::forward<A>(args)...);
+    }
+    /// Calls it again and again with N arguments, for a loop over a container
+    /// (map, filter, reduce): before each call, `next(php::repeat_args<N>& a)` sets
+    /// its arguments with `a.set(k, value)` and returns true, or false when there
+    /// are no more; after it, `take(php::Value&& result)` gets the result and
+    /// returns void, or a bool (false stops). One fatal-error guard serves every
+    /// call: the steps run between calls, never while PHP runs. What a call or a
+    /// step throws ends the loop and reaches the caller, as from call().
+    template <uint32_t N = 1, class Next, class Take>
+    void repeat(Next&& next, Take&& take) const {
+        PHPBIND_VIEW_CHECK("php::CallableView");
+        detail::repeat_calls<N, Next, Take>(st_, std::forward<Next>(next), std::forward<Take>(take));
     }
     /// The callable as a borrowed mixed view.
     ValueView value() const noexcept { return ValueView(st_.z); }
@@ -363,6 +484,11 @@ public:
     template <class... A>
     Value operator()(A&&... args) const {
         return call<Value>(std::forward<A>(args)...);
+    }
+    /// CallableView::repeat(): calls it again and again under one guard.
+    template <uint32_t N = 1, class Next, class Take>
+    void repeat(Next&& next, Take&& take) const {
+        detail::repeat_calls<N, Next, Take>(st_, std::forward<Next>(next), std::forward<Take>(take));
     }
     /// A borrowed php::CallableView of it (valid while this Callable lives).
     CallableView view() const noexcept { return CallableView(st_); }

@@ -124,6 +124,54 @@ php::Value nest(php::CallableView f, int64_t depth) {
     return f(depth);
 }
 
+// ---- one callable called again and again (CallableView::repeat) ----------------------------
+// Calls f($value, $index) for each value; `mode` picks what the steps do:
+// "map" collects every result, "until" stops at the first false result,
+// "drop" leaves every result to repeat() to release, "call-result" calls
+// each result (a callable) from the `take` step, "next-throws" and
+// "take-throws" throw a C++ exception from a step at index 2, "catch-std"
+// stops what repeat() throws at `catch (const std::exception&)` (which must
+// not stop exit() or a fatal error). Every C++ object counts itself: after a
+// failure, pb_counters() shows that each destructor ran.
+php::Array repeat_calls(php::CallableView f, php::ArrayView values, std::string_view mode) {
+    counted guard;
+    std::vector<php::Value> in;
+    std::vector<php::Value> indexes;
+    for (auto [k, v] : values) {
+        in.push_back(v.own());
+        indexes.push_back(php::Value(static_cast<int64_t>(indexes.size())));
+    }
+    std::vector<php::Value> out;
+    std::vector<counted> held;  // grows with each call: all of it must be released however the loop ends
+    std::size_t i = 0;
+    auto next = [&](php::repeat_args<2>& a) {
+        if (i >= in.size()) return false;
+        if (mode == "next-throws" && i == 2) throw php::value_error("next() refused index 2");
+        held.emplace_back();
+        a.set(0, in[i]);
+        a.set(1, indexes[i]);
+        ++i;
+        return true;
+    };
+    auto take = [&](php::Value&& r) {
+        if (mode == "take-throws" && i == 3) throw php::runtime_exception("take() refused index 2");
+        if (mode == "until" && r.view().is_bool() && !r.view().truthy()) return false;
+        if (mode == "call-result") out.push_back(php::CallableView(r.view())());  // PHP run by a step
+        else if (mode != "drop") out.push_back(std::move(r));
+        return true;
+    };
+    try {
+        f.repeat<2>(next, take);
+    } catch (const std::exception& e) {
+        if (mode != "catch-std") throw;
+        std::printf("std::exception caught: %s\n", e.what());
+    }
+    php::Array result;
+    for (auto& v : out) result.push_back(v);
+    result.set("calls", static_cast<int64_t>(i));
+    return result;
+}
+
 // ---- call results read with the weak rules (php::weak<T>) ------------------------------
 // tests/phpt/calls/weak_results.phpt holds each to a userland closure
 // declaring the same return type, in a file without strict_types.
@@ -239,4 +287,5 @@ void register_calls(php::module& m) {
     m.def<&translate>("pb_translate", arg("callback"));
     m.def<&guarded_call>("pb_guarded_call", arg("callback"));
     m.def<&nest>("pb_nest", arg("callback"), arg("depth"));
+    m.def<&repeat_calls>("pb_repeat", arg("callback"), arg("values"), arg("mode") = "map");
 }

@@ -151,11 +151,17 @@ struct Sequence {
         }
     }
     void apply(php::CallableView callback) {
-        for (std::size_t i = 0; i < items.size(); ++i) {
-            php::Value v = items[i];
-            php::Value r = callback(v);
-            if (i < items.size()) items[i] = std::move(r);
-        }
+        std::size_t i = 0;
+        callback.repeat(
+            [&](php::repeat_args<1>& a) {
+                if (i >= items.size()) return false;
+                a.set(0, items[i]);
+                return true;
+            },
+            [&](php::Value&& r) {
+                if (i < items.size()) items[i] = std::move(r);
+                ++i;
+            });
     }
     int64_t capacity() const { return static_cast<int64_t>(cap); }
     bool contains(php::variadic<php::ValueView> values) const {
@@ -171,13 +177,27 @@ struct Sequence {
         return -1;
     }
     Sequence filter(std::optional<php::CallableView> callback) const {
-        std::vector<php::Value> kept;
-        each([&](php::Value& v) {
-            if (callback ? (*callback)(v).view().truthy() : v.view().truthy()) kept.push_back(std::move(v));
-        });
         Sequence out;
-        out.set_capacity(Rules::filtered(items.size(), kept.size()));
-        for (auto& v : kept) out.items.push_back(std::move(v));
+        out.reserve(items.size());
+        if (callback) {
+            php::Value v;  // the value passed, kept whatever the callback does to the sequence
+            std::size_t i = 0;
+            callback->repeat(
+                [&](php::repeat_args<1>& a) {
+                    if (i >= items.size()) return false;
+                    v = items[i++];
+                    a.set(0, v);
+                    return true;
+                },
+                [&](php::Value&& keep) {
+                    if (keep.view().truthy()) out.items.push_back(std::move(v));
+                });
+        } else {
+            each([&](php::Value& v) {
+                if (v.view().truthy()) out.items.push_back(std::move(v));
+            });
+        }
+        out.set_capacity(Rules::filtered(items.size(), out.items.size()));
         return out;
     }
     php::Value find(php::ValueView value) const {
@@ -211,7 +231,14 @@ struct Sequence {
     Sequence map(php::CallableView callback) const {
         Sequence out;
         out.set_capacity(cap);
-        each([&](php::Value& v) { out.items.push_back(callback(v)); });
+        std::size_t i = 0;
+        callback.repeat(
+            [&](php::repeat_args<1>& a) {
+                if (i >= items.size()) return false;
+                a.set(0, items[i++]);
+                return true;
+            },
+            [&](php::Value&& r) { out.items.push_back(std::move(r)); });
         return out;
     }
     Sequence merge(php::ValueView values) const {
@@ -232,7 +259,15 @@ struct Sequence {
     }
     php::Value reduce(php::CallableView callback, php::ValueView initial) const {
         php::Value carry = initial.is_undef() ? php::Value(nullptr) : initial.own();
-        each([&](php::Value& v) { carry = callback(carry, v); });
+        std::size_t i = 0;
+        callback.repeat<2>(
+            [&](php::repeat_args<2>& a) {
+                if (i >= items.size()) return false;
+                a.set(0, carry);
+                a.set(1, items[i++]);
+                return true;
+            },
+            [&](php::Value&& r) { carry = std::move(r); });
         return carry;
     }
     php::Value remove(int64_t i) {

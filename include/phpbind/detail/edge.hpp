@@ -135,14 +135,47 @@ template <class F>
     return ok && EG(exception) == nullptr;
 }
 
-/// Runs fn(ctx) under zend_try; true if it bailed out. With the two below,
-/// the only setjmps of phpbind's calls into the engine (src/edge.cpp).
+/// Runs fn(ctx) under zend_try; true if it bailed out. With the three below,
+/// the only setjmps of phpbind's calls into the engine (src/edge.cpp, and
+/// repeat_bailed() here).
 bool run_guarded(void (*fn)(void*), void* ctx) noexcept;
 /// zend_call_function() and zend_call_known_function() under zend_try, as
 /// run_guarded() runs them, without its thunk (call.hpp's calls into PHP).
 bool call_function_bailed(zend_fcall_info* fci, zend_fcall_info_cache* fcc) noexcept;
 bool call_known_bailed(zend_function* fn, zend_object* obj, zend_class_entry* scope, zval* ret, uint32_t argc,
                        zval* argv) noexcept;
+/// Calls of one callable again and again under one zend_try
+/// (CallableView::repeat() in call.hpp). Between two calls it runs the
+/// caller's steps: `s.next()` sets the next call's arguments (false: no more
+/// calls), `s.take()` reads its result (false: stop). Both have returned
+/// before the next call begins and throw nothing (they keep what they caught
+/// for after the loop). So while the engine runs a call, this frame, whose
+/// locals have trivial destructors, is the only C++ frame above the jump
+/// target, and a fatal error skips no destructor. A call is made only with
+/// nothing pending (`s.plain()`); otherwise the loop leaves it to the
+/// caller's per-call path (`s.resume` set). True if it bailed out.
+template <class S>
+[[gnu::noinline, gnu::flatten]] void repeat_loop(zend_fcall_info* fci, zend_fcall_info_cache* fcc, S& s) noexcept {
+    while (s.next()) {
+        if (UNEXPECTED(!s.plain())) {
+            s.resume = true;
+            return;
+        }
+        zend_call_function(fci, fcc);
+        if (!s.take()) return;
+    }
+}
+template <class S>
+[[gnu::noinline]] bool repeat_bailed(zend_fcall_info* fci, zend_fcall_info_cache* fcc, S& s) noexcept {
+    // The loop in a frame of its own, compiled as any loop (in this one,
+    // everything live across setjmp would stay in memory).
+    zend_try { repeat_loop(fci, fcc, s); }
+    zend_catch {
+        return true;  // zend_catch has restored EG(bailout) already
+    }
+    zend_end_try();
+    return false;
+}
 template <class F>
 void guarded_thunk(void* f) {
     (*static_cast<F*>(f))();
