@@ -268,7 +268,11 @@ template <class T, class Cursor>
 struct native_iterator {
     zend_object_iterator it;  // first: the engine frees the block from this address
     zval current;  // the value handed out by get_current_data, or UNDEF (always null when direct)
+    // Where the object keeps the address of its C++ object (null while it has
+    // none); for an object of a class derived in C++, a null of our own.
+    T* const* slot;
     Cursor cur;
+    static inline T* const not_plain = nullptr;
 
     static_assert(alignof(Cursor) <= ZEND_MM_ALIGNMENT, "phpbind: iterator cursor is over-aligned");
     static constexpr bool direct = direct_cursor<Cursor>;
@@ -277,11 +281,9 @@ struct native_iterator {
     static native_iterator* of(zend_object_iterator* it) noexcept { return reinterpret_cast<native_iterator*>(it); }
     static T& self(zend_object_iterator* it) { return *native<T>(Z_OBJ(it->data)); }
     // The C++ object without an edge when the object is a T (or a PHP
-    // subclass of T's class); null sends the step through self() and its edge.
-    static T* plain_self(zend_object_iterator* it) noexcept {
-        zend_object* o = Z_OBJ(it->data);
-        return EXPECTED(o->handlers == &class_info<T>::node.handlers) ? holder_of<T>(o)->ptr : nullptr;
-    }
+    // subclass of T's class) that has one; null sends the step through self()
+    // and its edge. Read afresh at each step: __construct may replace it.
+    PHPBIND_INLINE static T* plain_self(zend_object_iterator* it) noexcept { return *of(it)->slot; }
 
     static void invalidate(zend_object_iterator* it) noexcept {
         if constexpr (direct) return;  // nothing held
@@ -298,10 +300,16 @@ struct native_iterator {
         (void)release_edge([&] { of(it)->cur.~Cursor(); });  // nothing to fail: the iterator is gone either way
         release_zval(&it->data);
     }
+    // The steps of a quiet cursor: the plain case inline, the rest (the edge)
+    // in a function of its own, so the plain case saves no register.
     static int valid(zend_object_iterator* it) noexcept {
         if constexpr (quiet) {
-            if (T* t = plain_self(it)) return of(it)->cur.valid(*t) ? SUCCESS : FAILURE;
+            if (T* t = plain_self(it)) [[likely]]
+                return of(it)->cur.valid(*t) ? SUCCESS : FAILURE;
         }
+        return valid_edge(it);
+    }
+    [[gnu::noinline]] static int valid_edge(zend_object_iterator* it) noexcept {
         bool ok = false;
         if (!edge([&] { ok = of(it)->cur.valid(self(it)); })) return FAILURE;
         return ok ? SUCCESS : FAILURE;
@@ -309,11 +317,16 @@ struct native_iterator {
     // Never null: callers that do not check EG(exception) first still read a
     // valid zval (null) after a C++ exception.
     static zval* current_data(zend_object_iterator* it) noexcept {
+        if constexpr (direct && quiet) {
+            native_iterator* p = of(it);
+            if (T* t = plain_self(it)) [[likely]]
+                return p->cur.valid(*t) ? p->cur.element(*t) : &p->current;
+        }
+        return current_data_edge(it);
+    }
+    [[gnu::noinline]] static zval* current_data_edge(zend_object_iterator* it) noexcept {
         native_iterator* p = of(it);
         if constexpr (direct) {
-            if constexpr (quiet) {
-                if (T* t = plain_self(it)) return p->cur.valid(*t) ? p->cur.element(*t) : &p->current;
-            }
             zval* r = &p->current;
             if (!edge([&] {
                     T& t = self(it);
@@ -333,8 +346,12 @@ struct native_iterator {
     static void move_forward(zend_object_iterator* it) noexcept {
         invalidate(it);
         if constexpr (quiet) {
-            if (T* t = plain_self(it)) return of(it)->cur.next(*t);
+            if (T* t = plain_self(it)) [[likely]]
+                return of(it)->cur.next(*t);
         }
+        move_forward_edge(it);
+    }
+    [[gnu::noinline]] static void move_forward_edge(zend_object_iterator* it) noexcept {
         (void)edge([&] { of(it)->cur.next(self(it)); });  // a failure leaves the exception pending
     }
     static void rewind(zend_object_iterator* it) noexcept {
@@ -364,6 +381,8 @@ struct native_iterator {
         auto* p = static_cast<native_iterator*>(emalloc(sizeof(native_iterator)));
         zend_iterator_init(&p->it);
         ZVAL_OBJ_COPY(&p->it.data, Z_OBJ_P(object));
+        zend_object* o = Z_OBJ_P(object);
+        p->slot = o->handlers == &class_info<T>::node.handlers ? &holder_of<T>(o)->ptr : &not_plain;
         p->it.funcs = &funcs;
         p->it.index = 0;
         if constexpr (direct) ZVAL_NULL(&p->current);

@@ -209,6 +209,12 @@ struct Shelf {
         for (const auto& item : items) v.add(item);
     }
 };
+// A class derived in C++ from an iterable one: its objects take the steps
+// through the edge (the C++ object is found by upcast).
+struct LabeledShelf : Shelf {
+    std::string label;
+    explicit LabeledShelf(std::string l) : label(std::move(l)) {}
+};
 struct Index {
     std::vector<std::pair<php::Value, php::Value>> entries;
     void add(php::ValueView k, php::ValueView v) { entries.emplace_back(k.own(), v.own()); }
@@ -408,10 +414,12 @@ void register_protocols(php::module& m) {
         .def<&Ledger::drop_first>("dropFirst")
         .iterable<&Ledger::size, &Ledger::at>();
     m.class_<Shelf>("PhpBind\\Shelf")
+        .constructor<>()
         .def<&Shelf::add>("add", arg("value"))
         .def<&Shelf::clear>("clear")
         .def<&Shelf::drop_first>("dropFirst")
         .iterable<&Shelf::size, &Shelf::at>();
+    m.class_<LabeledShelf, Shelf>("PhpBind\\LabeledShelf").constructor<std::string>(arg("label"));
     m.class_<Index>("PhpBind\\Index")
         .def<&Index::add>("add", arg("key"), arg("value"))
         .iterable<&Index::size, &Index::at>();

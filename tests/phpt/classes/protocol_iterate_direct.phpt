@@ -62,6 +62,25 @@ $m = new MyShelf;
 $m->add("sub");
 foreach ($m as $v) var_dump($v);
 
+// __construct called again inside the loop replaces the C++ object: the
+// next step reads the new one (empty), never the one destroyed.
+$s = new PhpBind\Shelf;
+foreach (["p", "q", "r"] as $v) $s->add($v);
+foreach ($s as $i => $v) {
+    echo "$i=$v ";
+    if ($i === 0) $s->__construct();
+}
+echo count(iterator_to_array($s)), "\n";
+// A class derived in C++ iterates through the same steps, and so does a
+// new construction of it inside the loop.
+$l = new PhpBind\LabeledShelf("l");
+foreach (["s", "t"] as $v) $l->add($v);
+foreach ($l as $i => $v) {
+    echo "$i=$v ";
+    if ($i === 0) { $l->__construct("again"); $l->add("u"); $l->add("w"); }
+}
+echo "\n";
+
 // Keys and values in place.
 $x = new PhpBind\Index;
 $o = new stdClass;
@@ -99,6 +118,8 @@ bool(false)
 NULL
 NULL
 string(3) "sub"
+0=p 0
+0=s 1=w 
 string => 1
 object => [2]
 double => null
