@@ -4,10 +4,10 @@
 #pragma once
 
 #include "ds.hpp"
+#include "ring.hpp"
 
 #include <algorithm>
 #include <bit>
-#include <deque>
 #include <optional>
 #include <ranges>
 #include <utility>
@@ -35,7 +35,7 @@ struct vector_rules {
 /// full, rounded up to what is needed or asked; a filter() result has room for
 /// its values.
 struct deque_rules {
-    using storage = std::deque<php::Value>;
+    using storage = ring;
     static std::size_t one_more(std::size_t cap) { return cap * 2; }
     static std::size_t room_for(std::size_t need, std::size_t) { return exactly(need); }
     static std::size_t allocated(std::size_t asked) { return exactly(asked); }
@@ -70,9 +70,7 @@ struct Sequence {
     }
 
     // Capacity.
-    void reserve(std::size_t n) {
-        if constexpr (contiguous) items.reserve(n);
-    }
+    void reserve(std::size_t n) { items.reserve(n); }
     void set_capacity(std::size_t n) {
         cap = n;
         reserve(n);
@@ -98,7 +96,7 @@ struct Sequence {
             smaller.insert(smaller.end(), std::make_move_iterator(items.begin()), std::make_move_iterator(items.end()));
             items = std::move(smaller);
         } else {
-            items.shrink_to_fit();
+            items.reallocate(cap);
         }
     }
 
@@ -248,10 +246,18 @@ struct Sequence {
     }
     php::Value pop() {
         if (items.empty()) throw_empty();
-        php::Value v = std::move(items.back());
-        items.pop_back();
+        php::Value v = take_back();
         after_removal();
         return v;
+    }
+    php::Value take_back() {
+        if constexpr (contiguous) {
+            php::Value v = std::move(items.back());
+            items.pop_back();
+            return v;
+        } else {
+            return items.take_back();
+        }
     }
     void push(php::variadic<php::ValueView> values) {
         grow_for(values.size());
@@ -293,9 +299,13 @@ struct Sequence {
     void set(int64_t i, php::ValueView value) { items[index(i)] = value.own(); }
     php::Value shift() {
         if (items.empty()) throw_empty();
-        php::Value v = std::move(items.front());
-        if constexpr (contiguous) items.erase(items.begin());
-        else items.pop_front();
+        php::Value v;
+        if constexpr (contiguous) {
+            v = std::move(items.front());
+            items.erase(items.begin());
+        } else {
+            v = items.take_front();
+        }
         after_removal();
         return v;
     }
@@ -352,7 +362,7 @@ struct Sequence {
     // Ds\Collection
     void clear() {
         items.clear();
-        items.shrink_to_fit();
+        if constexpr (contiguous) items.shrink_to_fit();
         set_capacity(min_capacity);
     }
     Sequence copy() const { return *this; }
