@@ -20,6 +20,13 @@ std::pair<std::size_t, std::size_t> slice_range(std::size_t size, int64_t index,
     return {static_cast<std::size_t>(index), static_cast<std::size_t>(index + len)};
 }
 
+// The arguments a map's callback takes (map, filter, apply), and a set's.
+void key_and_value(Entry& e, php::repeat_args<2>& a) {
+    a.set(0, e.key);
+    a.set(1, e.value);
+}
+void key_only(Entry& e, php::repeat_args<1>& a) { a.set(0, e.key); }
+
 int64_t compare_with(const std::optional<php::CallableView>& comparator, const php::Value& a, const php::Value& b) {
     if (comparator) return comparator->call<php::weak<int64_t>>(a, b);
     return spaceship(a, b);
@@ -63,19 +70,22 @@ struct Map {
         if (capacity > 0) t.allocate(static_cast<std::size_t>(capacity));
     }
     void apply(php::CallableView callback) {
-        for (std::size_t i = 0; i < t.size(); ++i) {
-            Entry e = t.at(i);
-            php::Value r = callback(e.key, e.value);
+        t.each_call<2>(callback, key_and_value, [&](std::size_t i, Entry&, php::Value&& r) {
             if (i < t.size()) t.at(i).value = std::move(r);
-        }
+        });
     }
     int64_t capacity() const { return static_cast<int64_t>(t.capacity()); }
     Map diff(const Map& o) const {
         return filtered([&](Entry& e) { return o.t.find_hashed(e.key, e.hash()) == nullptr; });
     }
     Map filter(std::optional<php::CallableView> callback) const {
-        return filtered(
-            [&](Entry& e) { return callback ? (*callback)(e.key, e.value).view().truthy() : e.value.view().truthy(); });
+        if (!callback) return filtered([](Entry& e) { return e.value.view().truthy(); });
+        Map out;
+        out.t.reserve_like(t);
+        t.each_call<2>(*callback, key_and_value, [&](std::size_t, Entry& e, php::Value&& keep) {
+            if (keep.view().truthy()) out.t.append(e.key, e.value, e.hash());
+        });
+        return out;
     }
     php::Object first() const {
         if (t.size() == 0) throw_empty();
@@ -112,7 +122,8 @@ struct Map {
     Map map(php::CallableView callback) const {
         Map out;
         out.t.reserve_like(t);
-        t.each([&](Entry& e) { out.t.append(e.key, callback(e.key, e.value), e.hash()); });
+        t.each_call<2>(callback, key_and_value,
+                       [&](std::size_t, Entry& e, php::Value&& r) { out.t.append(e.key, std::move(r), e.hash()); });
         return out;
     }
     Map merge(php::ValueView values) const {
@@ -129,7 +140,14 @@ struct Map {
     void put(php::ValueView key, php::ValueView value) { t.put(key, value); }
     php::Value reduce(php::CallableView callback, php::ValueView initial) const {
         php::Value carry = initial.is_undef() ? php::Value(nullptr) : initial.own();
-        t.each([&](Entry& e) { carry = callback(carry, e.key, e.value); });
+        t.each_call<3>(
+            callback,
+            [&](Entry& e, php::repeat_args<3>& a) {
+                a.set(0, carry);
+                a.set(1, e.key);
+                a.set(2, e.value);
+            },
+            [&](std::size_t, Entry&, php::Value&& r) { carry = std::move(r); });
         return carry;
     }
     php::Value remove(php::ValueView key, php::ValueView fallback) {
@@ -326,8 +344,12 @@ struct Set {
         return filtered([&](Entry& e) { return o.t.find_hashed(e.key, e.hash()) == nullptr; });
     }
     Set filter(std::optional<php::CallableView> predicate) const {
-        return filtered(
-            [&](Entry& e) { return predicate ? (*predicate)(e.key).view().truthy() : e.key.view().truthy(); });
+        if (!predicate) return filtered([](Entry& e) { return e.key.view().truthy(); });
+        Set out;
+        t.each_call<1>(*predicate, key_only, [&](std::size_t, Entry& e, php::Value&& keep) {
+            if (keep.view().truthy()) out.t.append(e.key, e.value, e.hash());
+        });
+        return out;
     }
     php::Value first() const {
         if (t.size() == 0) throw_empty();
@@ -356,7 +378,7 @@ struct Set {
     }
     Set map(php::CallableView callback) const {
         Set out;
-        t.each([&](Entry& e) { out.add_one(callback(e.key)); });
+        t.each_call<1>(callback, key_only, [&](std::size_t, Entry&, php::Value&& r) { out.add_one(r); });
         return out;
     }
     Set merge(php::ValueView values) const {
@@ -366,7 +388,13 @@ struct Set {
     }
     php::Value reduce(php::CallableView callback, php::ValueView initial) const {
         php::Value carry = initial.is_undef() ? php::Value(nullptr) : initial.own();
-        t.each([&](Entry& e) { carry = callback(carry, e.key); });
+        t.each_call<2>(
+            callback,
+            [&](Entry& e, php::repeat_args<2>& a) {
+                a.set(0, carry);
+                a.set(1, e.key);
+            },
+            [&](std::size_t, Entry&, php::Value&& r) { carry = std::move(r); });
         return carry;
     }
     void remove(php::variadic<php::ValueView> values) {

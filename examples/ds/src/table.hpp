@@ -123,6 +123,23 @@ public:
             f(e);
         }
     }
+    /// Calls `callback` with N arguments for each live entry in order, reading each position
+    /// afresh (the callback may change the table), under one fatal-error guard for all the calls
+    /// (php::CallableView::repeat): args(e, a) sets a call's arguments from a copy of the entry,
+    /// take(position, e, result) gets its result.
+    template <uint32_t N, class Args, class Take>
+    void each_call(php::CallableView callback, Args&& args, Take&& take) const {
+        std::size_t i = 0;
+        Entry e;
+        callback.repeat<N>(
+            [&](php::repeat_args<N>& a) {
+                if (i >= size()) return false;
+                e = at(i++);
+                args(e, a);
+                return true;
+            },
+            [&](php::Value&& r) { take(i - 1, e, std::move(r)); });
+    }
 
 private:
     static std::size_t hash_of_key(php::ValueView key);
