@@ -306,7 +306,7 @@ public:
     zval* raw() noexcept { return z_; }
 
 private:
-    zval z_[N];
+    zval z_[N ? N : 1];  // (a callback called with no arguments: N = 0)
 };
 
 namespace detail {

@@ -82,6 +82,13 @@ void call_named(std::string_view name) {
     frame_guard g;
     php::call(name);
 }
+// The same as one call of a loop under one guard (CallableView::repeat): the
+// loop's steps hold C++ objects of their own between the calls.
+void repeat_calls(php::CallableView f) {
+    frame_guard g;
+    int calls = 0;
+    f.repeat<0>([&](php::repeat_args<0>&) { return calls++ < 2; }, [&](php::Value&&) { frame_guard between; });
+}
 std::string swallow(php::CallableView f) {
     frame_guard g;
     try {
@@ -265,6 +272,7 @@ void register_edges(php::module& m) {
     m.def<&swallow>("pb_edge_swallow", arg("f"));
     m.def<&swallow_none>("pb_edge_swallow_none", arg("f"));
     m.def<&call_named>("pb_edge_call_named", arg("name"));
+    m.def<&repeat_calls>("pb_edge_repeat", arg("f"));
     m.def<&call_hook>("pb_edge_call_hook");
     m.def<&notifier_last>("pb_edge_notifier_last");
 
