@@ -153,9 +153,9 @@ bool call_known_bailed(zend_function* fn, zend_object* obj, zend_class_entry* sc
 /// locals have trivial destructors, is the only C++ frame above the jump
 /// target, and a fatal error skips no destructor. A call is made only with
 /// nothing pending (`s.plain()`); otherwise the loop leaves it to the
-/// caller's per-call path (`s.resume` set). True if it bailed out.
+/// caller's per-call path (`s.resume` set).
 template <class S>
-[[gnu::noinline, gnu::flatten]] void repeat_loop(zend_fcall_info* fci, zend_fcall_info_cache* fcc, S& s) noexcept {
+[[gnu::noinline]] void repeat_loop(zend_fcall_info* fci, zend_fcall_info_cache* fcc, S& s) noexcept {
     while (s.next()) {
         if (UNEXPECTED(!s.plain())) {
             s.resume = true;
@@ -167,8 +167,8 @@ template <class S>
 }
 template <class S>
 [[gnu::noinline]] bool repeat_bailed(zend_fcall_info* fci, zend_fcall_info_cache* fcc, S& s) noexcept {
-    // The loop in a frame of its own, compiled as any loop (in this one,
-    // everything live across setjmp would stay in memory).
+    // True if it bailed out. The loop runs in a frame of its own, compiled
+    // as any loop (in this one, everything live across setjmp stays in memory).
     zend_try { repeat_loop(fci, fcc, s); }
     zend_catch {
         return true;  // zend_catch has restored EG(bailout) already
