@@ -91,7 +91,8 @@ concept pair_like = requires(const E& e) {
 /// pair, its .first is the key and .second the value (a map's entries).
 /// size() is read again at every step, so growing or shrinking the object
 /// during a loop is safe: a loop sees the elements present when it reaches
-/// them and ends early when the object shrinks below its position.
+/// them and ends early when the object shrinks below its position. next()
+/// reads nothing: past the end, a position stays past it.
 ///
 /// When at(i) returns a reference to a stored php::Value (or a pair whose
 /// .second is one), the engine reads the element in place (`direct`): no copy
@@ -143,10 +144,10 @@ struct index_cursor {
         else if constexpr (pairs) result_to_zval((self.*At)(static_cast<A>(i)).first, out);
         else ZVAL_LONG(out, static_cast<zend_long>(i));
     }
-    template <class T>
-    void next(T& self) {
-        if (valid(self)) ++i;
-    }
+    // One step on, reading nothing: the next valid() decides (a loop past the
+    // end stays past it, as a PHP array's position does).
+    static constexpr bool blind_next = true;
+    void next() noexcept { ++i; }
 };
 
 /// Range cursor: walks a copy of what Entries() returns, taken at rewind (as
@@ -261,6 +262,8 @@ inline const char* by_reference_message = "An iterator cannot be used with forea
 
 template <class C>
 concept direct_cursor = requires { requires C::direct; };
+template <class C>
+concept blind_next_cursor = requires { requires C::blind_next; };
 template <class C, class T>
 concept nothrow_cursor = requires { requires C::template nothrow<T>; };
 
@@ -304,8 +307,11 @@ struct native_iterator {
     // in a function of its own, so the plain case saves no register.
     static int valid(zend_object_iterator* it) noexcept {
         if constexpr (quiet) {
-            if (T* t = plain_self(it)) [[likely]]
-                return of(it)->cur.valid(*t) ? SUCCESS : FAILURE;
+            if (T* t = plain_self(it)) [[likely]] {
+                if (of(it)->cur.valid(*t)) [[likely]]
+                    return SUCCESS;
+                return FAILURE;
+            }
         }
         return valid_edge(it);
     }
@@ -319,8 +325,11 @@ struct native_iterator {
     static zval* current_data(zend_object_iterator* it) noexcept {
         if constexpr (direct && quiet) {
             native_iterator* p = of(it);
-            if (T* t = plain_self(it)) [[likely]]
-                return p->cur.valid(*t) ? p->cur.element(*t) : &p->current;
+            if (T* t = plain_self(it)) [[likely]] {
+                if (p->cur.valid(*t)) [[likely]]
+                    return p->cur.element(*t);
+                return &p->current;
+            }
         }
         return current_data_edge(it);
     }
@@ -345,14 +354,20 @@ struct native_iterator {
     }
     static void move_forward(zend_object_iterator* it) noexcept {
         invalidate(it);
-        if constexpr (quiet) {
-            if (T* t = plain_self(it)) [[likely]]
-                return of(it)->cur.next(*t);
+        if constexpr (blind_next_cursor<Cursor>) {
+            of(it)->cur.next();
+        } else {
+            if constexpr (quiet) {
+                if (T* t = plain_self(it)) [[likely]]
+                    return of(it)->cur.next(*t);
+            }
+            move_forward_edge(it);
         }
-        move_forward_edge(it);
     }
     [[gnu::noinline]] static void move_forward_edge(zend_object_iterator* it) noexcept {
-        (void)edge([&] { of(it)->cur.next(self(it)); });  // a failure leaves the exception pending
+        if constexpr (!blind_next_cursor<Cursor>) {
+            (void)edge([&] { of(it)->cur.next(self(it)); });  // a failure leaves the exception pending
+        }
     }
     static void rewind(zend_object_iterator* it) noexcept {
         invalidate(it);

@@ -69,6 +69,15 @@ foreach ($d as $k => $v) { echo "$k=>$v "; if ($k == 0) $d->push(4); }
 echo "\n";
 foreach ($d as $k => $v) { echo "$k=>$v "; $d->pop(); $d->pop(); }
 echo "\n";
+// Moved on past the end, an iterator stays there: what is appended later is not reached.
+$e = new Deck([1]);
+$it = new IteratorIterator($e);
+$it->rewind(); $it->next(); $it->next();
+$e->push(2); $e->push(3);
+$it->next();
+var_dump($it->valid());
+$it->rewind();
+var_dump($it->valid(), $it->current());
 
 // By reference is refused with PHP's own error.
 try {
@@ -172,6 +181,9 @@ NULL
 1 2 
 0=>1 1=>2 2=>3 3=>4 
 0=>1 1=>2 
+bool(false)
+bool(true)
+int(1)
 Error: An iterator cannot be used with foreach by reference
 a=>1 b=>2 c=>3 
 array(3) {
