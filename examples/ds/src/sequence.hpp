@@ -4,6 +4,7 @@
 #pragma once
 
 #include "ds.hpp"
+#include "block.hpp"
 #include "ring.hpp"
 
 #include <algorithm>
@@ -19,7 +20,7 @@ namespace ds {
 /// exactly what is asked; a filter() result has room for all of its source, a
 /// slice() for exactly its values.
 struct vector_rules {
-    using storage = std::vector<php::Value>;
+    using storage = block;
     static std::size_t one_more(std::size_t cap) { return cap + cap / 2; }
     static std::size_t room_for(std::size_t need, std::size_t cap) { return std::max(need, cap + cap / 2); }
     static std::size_t allocated(std::size_t asked) { return asked; }
@@ -51,7 +52,7 @@ struct deque_rules {
 template <class Rules>
 struct Sequence {
     using storage = typename Rules::storage;
-    static constexpr bool contiguous = std::is_same_v<storage, std::vector<php::Value>>;
+    static constexpr bool contiguous = std::is_same_v<storage, block>;
 
     storage items;
     std::size_t cap = min_capacity;
@@ -90,14 +91,7 @@ struct Sequence {
     // Out of line: pop() and shift() stay small on their common path.
     [[gnu::noinline, gnu::cold]] void halve() {
         cap /= 2;
-        if constexpr (contiguous) {
-            storage smaller;
-            smaller.reserve(cap);
-            smaller.insert(smaller.end(), std::make_move_iterator(items.begin()), std::make_move_iterator(items.end()));
-            items = std::move(smaller);
-        } else {
-            items.reallocate(cap);
-        }
+        items.reallocate(cap);
     }
 
     void push_one(php::ValueView v) {
@@ -250,15 +244,7 @@ struct Sequence {
         after_removal();
         return v;
     }
-    php::Value take_back() {
-        if constexpr (contiguous) {
-            php::Value v = std::move(items.back());
-            items.pop_back();
-            return v;
-        } else {
-            return items.take_back();
-        }
-    }
+    php::Value take_back() { return items.take_back(); }
     void push(php::variadic<php::ValueView> values) {
         grow_for(values.size());
         for (php::ValueView v : values) items.push_back(v.own());
@@ -362,7 +348,6 @@ struct Sequence {
     // Ds\Collection
     void clear() {
         items.clear();
-        if constexpr (contiguous) items.shrink_to_fit();
         set_capacity(min_capacity);
     }
     Sequence copy() const { return *this; }

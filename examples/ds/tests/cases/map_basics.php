@@ -27,6 +27,8 @@ $p = new Ds\Map(['a' => 1]); $pairs = $p->pairs(); $pairs[0]->value = 100; t(fn(
 $f = $p->first(); $f->value = 5; t(fn() => $p->toArray());
 foreach ($m as $k => $v) { echo "$k=$v "; } echo "\n";
 foreach ($m as $k => $v) { echo "$k=$v "; if ($k === 'a') $m->put('new', 0); } echo "\n";
+$w = new Ds\Map(['x' => 1]); $it = new IteratorIterator($w); $it->rewind(); $it->next(); $it->next();
+$w->put('y', 2); $w->put('z', 3); $it->next(); var_dump($it->valid(), $it->key(), $it->current());
 var_dump($m->getIterator() === $m);
 t(function () { $c = new Ds\Map([1 => 'a']); $c->put(1.5, 'f'); return $c->toArray(); });
 t(function () { $c = new Ds\Map(); $c->put(true, 'x'); $c->put(null, 'y'); return $c->toArray(); });

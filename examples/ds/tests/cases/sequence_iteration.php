@@ -17,4 +17,7 @@ foreach ([Ds\Vector::class, Ds\Deque::class] as $Seq) {
     $it = (new $Seq([7, 8]))->getIterator(); foreach ($it as $k => $x) echo "$k:$x "; echo "\n";
     echo implode(",", [...new $Seq([1, 2]), ...new $Seq([3])]), "\n";
     [$p, $q] = new $Seq([10, 20]); var_dump($p, $q);
+    // An iterator moved on past the end stays there: values added later are not reached.
+    $v = new $Seq([1]); $it = new IteratorIterator($v); $it->rewind(); $it->next(); $it->next();
+    $v->push(2, 3); $it->next(); var_dump($it->valid(), $it->key(), $it->current());
 }

@@ -34,5 +34,7 @@ echo $s->capacity(), " ", $s->copy()->capacity(), " ", $s->filter()->capacity(),
      $s->slice(0, 3)->capacity(), " ", $s->reversed()->capacity(), " ", $s->sorted()->capacity(), " ", $s->merge([])->capacity(), " ",
      $s->diff(new Ds\Set)->capacity(), " ", $s->union(new Ds\Set)->capacity(), "\n";
 foreach ($s as $k => $v) { if ($v == 1) $s->add(100); if ($v > 18) echo "$k=>$v "; } echo "\n";
+$w = new Ds\Set([1]); $it = new IteratorIterator($w); $it->rewind(); $it->next(); $it->next();
+$w->add(2, 3); $it->next(); var_dump($it->valid(), $it->key(), $it->current());
 t(function () { foreach (new Ds\Set([1]) as &$v) {} });
 $u = unserialize(serialize(new Ds\Set([1, "a", [2], new Ds\Set([3])]))); print_r($u);
