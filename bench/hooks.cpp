@@ -1,9 +1,10 @@
 // bench/hooks.cpp — bench/hooks_c.c written with phpbind: BENCH_HOOK=internal
 // links an around execute_internal hook that counts calls, BENCH_HOOK=before the
-// same in the before/after form, BENCH_HOOK=strlen replaces strlen()'s handler
-// (calling the original), BENCH_HOOK=strlen-before the same in the before/after form,
-// BENCH_HOOK=strlen-own with one that computes the length;
-// bench_publish() publishes a PHP Closure as a function.
+// same in the before/after form, BENCH_HOOK=state one whose Before hands After a
+// value, BENCH_HOOK=strlen replaces strlen()'s handler (calling the original),
+// BENCH_HOOK=strlen-before the same in the before/after form, BENCH_HOOK=strlen-own
+// with one that computes the length; bench_publish() publishes a PHP Closure as a
+// function.
 #include <phpbind/phpbind.hpp>
 
 #include <cstdlib>
@@ -19,6 +20,10 @@ void counting(hk::proceed<hk::execute_internal> next, zend_execute_data* ex, zva
     next(ex, rv);
 }
 void counting_before(zend_execute_data*, zval*) { ++calls; }
+// The state form: the call's number, from before the call to after it.
+int64_t spans = 0;
+int64_t state_before(zend_execute_data*, zval*) noexcept { return ++calls; }
+void state_after(int64_t start, zend_execute_data*, zval*) noexcept { spans += calls - start; }
 void counting_strlen(hk::original_function original, zend_execute_data* ex, zval* rv) {
     ++calls;
     original(ex, rv);
@@ -47,6 +52,7 @@ std::string_view which() {
 PHPBIND_EXTENSION(bench_hooks, m) {
     if (which() == "internal") m.hook<hk::execute_internal, &counting>();
     if (which() == "before") m.hook<hk::execute_internal, &counting_before, nullptr>();
+    if (which() == "state") m.hook<hk::execute_internal, &state_before, &state_after>();
     if (which() == "strlen") m.replace_function<&counting_strlen>("strlen");
     if (which() == "strlen-own") m.replace_function<&own_strlen>("strlen");
     if (which() == "strlen-before") m.replace_function<&counting_strlen_before, nullptr>("strlen");

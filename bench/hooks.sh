@@ -50,6 +50,8 @@ i_none=$(per internal-none "" "" "$call")
 i_c=$(per internal-c "$c_ext" internal "$call")
 i_p=$(per internal-phpbind "$p_ext" internal "$call")
 i_b=$(per internal-phpbind-before "$p_ext" before "$call")
+i_sc=$(per internal-c-state "$c_ext" state "$call")
+i_sp=$(per internal-phpbind-state "$p_ext" state "$call")
 s_none=$(per strlen-none "" "" "$strlen")
 s_c=$(per strlen-c "$c_ext" strlen "$strlen")
 s_p=$(per strlen-phpbind "$p_ext" strlen "$strlen")
@@ -62,7 +64,7 @@ g_pub=$(BENCH_SETUP="\\bench_publish('B\\\\g', $body);" per published "$p_ext" "
 
 ratio() { awk "BEGIN { printf \"%.3f\", $1 / $2 }"; }
 verdict() { awk "BEGIN { exit !($1 <= 1.10) }" && echo met || echo "**missed**"; }
-r_i=$(ratio "$i_p" "$i_c"); r_b=$(ratio "$i_b" "$i_c"); r_s=$(ratio "$s_p" "$s_c"); r_sb=$(ratio "$s_b" "$s_c"); r_own=$(ratio "$s_own" "$s_none"); r_g=$(ratio "$g_pub" "$g_decl")
+r_i=$(ratio "$i_p" "$i_c"); r_b=$(ratio "$i_b" "$i_c"); r_s=$(ratio "$s_p" "$s_c"); r_sb=$(ratio "$s_b" "$s_c"); r_own=$(ratio "$s_own" "$s_none"); r_g=$(ratio "$g_pub" "$g_decl"); r_st=$(ratio "$i_sp" "$i_sc")
 
 cat >"$doc" <<DOC
 # Engine hook performance
@@ -82,6 +84,15 @@ runs the previous holder; *C* is written by hand against the engine's API
 | C | ${i_c} | 1.000 |
 | phpbind, around (\`module::hook<execute_internal, &F>\`, \`next(ex, rv)\`) | ${i_p} | ${r_i} ($(verdict "$r_i")) |
 | phpbind, before (\`module::hook<execute_internal, &Before, nullptr>\`) | ${i_b} | ${r_b} ($(verdict "$r_b")) |
+
+A hook that keeps a value across the call (here the call's number, from before it to after it: a
+timer's shape), in C and in phpbind's before/after form with a state (\`S Before(...)\`,
+\`After(S, ...)\`):
+
+| hook | instructions per call | / C |
+|---|---|---|
+| C, keeping a value across the call | ${i_sc} | 1.000 |
+| phpbind, before/after with a state (\`module::hook<execute_internal, &Before, &After>\`) | ${i_sp} | ${r_st} ($(verdict "$r_st")) |
 
 The around form runs the previous holder under \`zend_try\` (a fatal error inside it must unwind the
 hook's C++ frames before the engine's bailout resumes); the before/after form runs it from a frame

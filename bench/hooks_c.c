@@ -1,7 +1,8 @@
 /* bench/hooks_c.c — the hand-written C twin of bench/hooks.cpp: at startup,
  * BENCH_HOOK=internal chains a zend_execute_internal hook that counts calls,
  * BENCH_HOOK=strlen replaces strlen()'s handler with one that counts calls and
- * runs the original. */
+ * runs the original; BENCH_HOOK=state chains one that keeps a value across the
+ * call (the call's number, from before it to after it). */
 #include "php.h"
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +11,14 @@ static zend_long calls;
 static void (*previous_internal)(zend_execute_data *, zval *);
 static zif_handler original_strlen;
 static zend_internal_function *strlen_fn;
+static zend_long spans;  /* calls made during hooked calls (BENCH_HOOK=state) */
+
+static void state_internal(zend_execute_data *execute_data, zval *return_value) {
+    zend_long start = ++calls;
+    if (previous_internal) previous_internal(execute_data, return_value);
+    else execute_internal(execute_data, return_value);
+    spans += calls - start;
+}
 
 static void counting_internal(zend_execute_data *execute_data, zval *return_value) {
     calls++;
@@ -39,6 +48,9 @@ static PHP_MINIT_FUNCTION(bench_hooks_c) {
     if (which && strcmp(which, "internal") == 0) {
         previous_internal = zend_execute_internal;
         zend_execute_internal = counting_internal;
+    } else if (which && strcmp(which, "state") == 0) {
+        previous_internal = zend_execute_internal;
+        zend_execute_internal = state_internal;
     } else if (which && strcmp(which, "strlen") == 0) {
         strlen_fn = zend_hash_str_find_ptr(CG(function_table), "strlen", sizeof("strlen") - 1);
         original_strlen = strlen_fn->handler;
@@ -49,7 +61,8 @@ static PHP_MINIT_FUNCTION(bench_hooks_c) {
 
 static PHP_MSHUTDOWN_FUNCTION(bench_hooks_c) {
     (void)type; (void)module_number;
-    if (zend_execute_internal == counting_internal) zend_execute_internal = previous_internal;
+    if (zend_execute_internal == counting_internal || zend_execute_internal == state_internal)
+        zend_execute_internal = previous_internal;
     if (strlen_fn && strlen_fn->handler == counting_strlen) strlen_fn->handler = original_strlen;
     return SUCCESS;
 }

@@ -12,6 +12,10 @@
 //   // Before / after: phpbind runs the previous holder in between (no guard, the fastest form).
 //   void count(zend_execute_data* ex, zval*) { ++calls; }
 //   m.hook<php::hooks::execute_internal, &count, nullptr>();
+//   // Before's result (trivially destructible) is After's first argument: the timing above, unguarded.
+//   uint64_t start(zend_execute_data*, zval*) { return now(); }
+//   void stop(uint64_t t0, zend_execute_data* ex, zval*) { record(php::Frame(ex), now() - t0); }
+//   m.hook<php::hooks::execute_internal, &start, &stop>();
 //
 //   // During a request: removed when the request ends (or earlier with remove()).
 //   php::hooks::install<php::hooks::compile_string, &audit_eval>();
@@ -309,44 +313,105 @@ struct hook<Point, F> : hook_link<Point, hook<Point, F>> {
     };
 };
 
+// What a before/after hook's Before did: ran; failed, and the previous holder runs
+// (After too, unless it takes Before's state); failed, and nothing more runs.
+enum class before_outcome { ran, failed, skip };
+
 // The before/after form: Before(args...) and After(args...) or After(result, args...);
 // either may be nullptr. The previous holder runs between them from this frame, which
 // holds no C++ object: a fatal error inside it leaves as it would without the hook.
+// A Before that returns a value (its state: a start time, a depth) hands it to After
+// as its first argument; the state stays in this frame while the previous holder runs,
+// so it must be trivially destructible (a fatal error skips the frame, as it skips C's).
 template <class Point, auto Before, auto After>
 struct hook<Point, Before, After> : hook_link<Point, hook<Point, Before, After>> {
     static typename Point::fn entry() noexcept { return &run_t<>::run; }
     using link = hook_link<Point, hook>;
+    static constexpr bool has_before = !std::is_same_v<decltype(Before), std::nullptr_t>;
+    static constexpr bool has_after = !std::is_same_v<decltype(After), std::nullptr_t>;
 
     template <class Args = typename hook_fn<typename Point::fn>::args>
     struct run_t;
     template <class... A>
     struct run_t<std::tuple<A...>> {
         using R = typename hook_fn<typename Point::fn>::ret;
+        // Before's state (none: void).
+        using S = typename std::conditional_t<has_before, std::invoke_result<decltype(Before), A...>,
+                                              std::type_identity<void>>::type;
+        static constexpr bool stateful = !std::is_void_v<S>;
+        // A noexcept Before or After (one that calls no PHP: php::call throws) is called
+        // directly, as C calls its own code; the others through the edge.
+        static constexpr bool quiet_before = [] {
+            if constexpr (has_before) return noexcept(Before(std::declval<A>()...));
+            else return true;
+        }();
+        template <class... X>
+        static void after(X... x) {
+            if constexpr (noexcept(After(x...))) After(x...);
+            else (void)release_edge([&] { After(x...); });
+        }
+        static_assert(!stateful ||
+                          (std::is_trivially_destructible_v<S> && std::is_trivially_copyable_v<S> &&
+                           std::is_default_constructible_v<S>),
+                      "phpbind: a Before hook's state (what it returns for After) stays in the hook's frame while "
+                      "the previous holder runs, where a fatal error would skip its destructor: return a trivially "
+                      "copyable, trivially destructible, default-constructible value");
+        static_assert(!stateful || has_after, "phpbind: a Before hook returns a state only for an After hook");
+
         static R run(A... a) {
             if (UNEXPECTED(!link::state.active)) return hook_call<Point>::previous(link::previous, a...);
-            if constexpr (!std::is_same_v<decltype(Before), std::nullptr_t>) before(a...);
-            if constexpr (std::is_void_v<R>) {
-                hook_call<Point>::previous(link::previous, a...);
-                if constexpr (!std::is_same_v<decltype(After), std::nullptr_t>) {
-                    (void)release_edge([&] { After(a...); });
+            if constexpr (stateful) {
+                S s{};
+                before_outcome b = before_outcome::ran;
+                if constexpr (quiet_before) s = Before(a...);
+                else b = before_state(&s, a...);
+                if (UNEXPECTED(b == before_outcome::skip)) return R();
+                if constexpr (std::is_void_v<R>) {
+                    hook_call<Point>::previous(link::previous, a...);
+                    if (EXPECTED(b == before_outcome::ran)) after(s, a...);
+                } else {
+                    R r = hook_call<Point>::previous(link::previous, a...);
+                    if (EXPECTED(b == before_outcome::ran)) after(s, r, a...);
+                    return r;
                 }
             } else {
-                R r = hook_call<Point>::previous(link::previous, a...);
-                if constexpr (!std::is_same_v<decltype(After), std::nullptr_t>) {
-                    (void)release_edge([&] { After(r, a...); });
+                if constexpr (has_before && quiet_before) {
+                    Before(a...);
+                } else if constexpr (has_before) {
+                    if (UNEXPECTED(before(a...) == before_outcome::skip)) return R();
                 }
-                return r;
+                if constexpr (std::is_void_v<R>) {
+                    hook_call<Point>::previous(link::previous, a...);
+                    if constexpr (has_after) after(a...);
+                } else {
+                    R r = hook_call<Point>::previous(link::previous, a...);
+                    if constexpr (has_after) after(r, a...);
+                    return r;
+                }
             }
         }
         // Out of line: its edge's frame is gone before the previous holder runs.
-        __attribute__((noinline)) static void before(A... a) {
-            // The previous holder runs with nothing new pending: a new exception
-            // waits for the next interrupt check. One thrown while another is in
-            // flight (the throw hook) is chained to it by the engine and goes on with it.
+        __attribute__((noinline)) static before_outcome before(A... a) {
             zend_object* in_flight = EG(exception);
-            if (UNEXPECTED(!release_edge([&] { Before(a...); })) && in_flight == nullptr && EG(exception) != nullptr) {
-                hook_defer_exception();
-            }
+            if (EXPECTED(release_edge([&] { Before(a...); }))) return before_outcome::ran;
+            return before_failed(in_flight, a...);
+        }
+        // The same, keeping Before's state for After.
+        __attribute__((noinline)) static before_outcome before_state(S* s, A... a) {
+            zend_object* in_flight = EG(exception);
+            if (EXPECTED(release_edge([&] { *s = Before(a...); }))) return before_outcome::ran;
+            return before_failed(in_flight, a...);
+        }
+        // A new exception from Before stays pending and the previous holder does not run (as
+        // when an around hook throws before `next`), unless the engine's state needs it (a
+        // frame to leave, a fatal error to end the script): then the exception waits for the
+        // next interrupt check and the previous holder runs with nothing new pending. One
+        // thrown while another is in flight (the throw hook) is chained to it by the engine.
+        static before_outcome before_failed(zend_object* in_flight, A... a) noexcept {
+            if (in_flight != nullptr || EG(exception) == nullptr) return before_outcome::failed;
+            if (!Point::must_proceed(a...)) return before_outcome::skip;
+            hook_defer_exception();
+            return before_outcome::failed;
         }
     };
 };

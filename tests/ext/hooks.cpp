@@ -71,6 +71,43 @@ void internal_after(zend_execute_data* ex, zval* rv) {
         notify(std::string("after:str_repeat = ") + php::ValueView(rv).type_name());
 }
 
+// The before/after form with a state: Before's result reaches After. str_repeat("!", n)
+// with n == 13 makes Before throw: After is then not called, the exception surfaces.
+struct timed_state {
+    int64_t seq;
+    int64_t depth;
+};
+int64_t g_timed_seq = 0;
+int64_t g_timed_depth = 0;
+timed_state timed_before(zend_execute_data* ex, zval*) {
+    php::Frame f(ex);
+    if (f.name() != "str_repeat") return {0, 0};
+    if (f.arg_count() == 2 && f.arg(1).type() == php::Type::int_ && f.arg(1).as_int() == 13)
+        throw php::value_error("timed: 13 refused");
+    notify("timed before:" + std::to_string(g_timed_seq + 1));
+    return {++g_timed_seq, ++g_timed_depth};
+}
+void timed_after(timed_state s, zend_execute_data* ex, zval* rv) {
+    if (s.seq == 0) return;
+    --g_timed_depth;
+    notify("timed after:" + std::to_string(s.seq) + " depth " + std::to_string(s.depth) + " = " +
+           php::ValueView(rv).type_name() + (EG(exception) ? " [exception]" : ""));
+    (void)ex;
+}
+
+// The same with a noexcept Before and After, which phpbind calls directly: str_repeat's
+// call number travels from Before to After, which records it with the result's length.
+int64_t g_quiet_calls = 0;
+int64_t g_quiet_last = -1;
+int64_t quiet_before(zend_execute_data* ex, zval*) noexcept {
+    return php::Frame(ex).name() == "str_repeat" ? ++g_quiet_calls : 0;
+}
+void quiet_after(int64_t call, zend_execute_data*, zval* rv) noexcept {
+    if (call == 0) return;
+    php::ValueView r(rv);
+    g_quiet_last = call * 1000 + (r.type() == php::Type::string ? static_cast<int64_t>(r.as_string().size()) : 999);
+}
+
 #if PHP_VERSION_ID >= 80200
 zend_op_array* compile_eval(hk::proceed<hk::compile_string> next, zend_string* src, const char* file,
                             zend_compile_position pos) {
@@ -168,6 +205,8 @@ const named_hook g_hooks[] = {
     named<request_hook<hk::execute_internal, &exec_internal>>("execute_internal"),
     named<request_hook<hk::execute_internal, &internal_before, &internal_after>>("execute_internal/before-after"),
     named<request_hook<hk::execute_internal, &internal_before_notify, nullptr>>("execute_internal/before"),
+    named<request_hook<hk::execute_internal, &timed_before, &timed_after>>("execute_internal/timed"),
+    named<request_hook<hk::execute_internal, &quiet_before, &quiet_after>>("execute_internal/quiet-state"),
     named<request_hook<hk::compile_string, &compile_eval>>("compile_string"),
     named<request_hook<hk::error_cb, &on_error>>("error_cb"),
     named<request_hook<hk::throw_exception, &on_throw, nullptr>>("throw_exception"),
@@ -219,6 +258,8 @@ void register_hooks(php::module& m) {
     m.hook<hk::compile_file, &count_compiled>();
     m.on_request_start([] {
         g_log.clear();
+        g_timed_seq = g_timed_depth = g_quiet_calls = 0;
+        g_quiet_last = -1;
         g_callback.clear();
         if (!std::exchange(g_have_first, true)) g_first = points::now();
     });
@@ -232,6 +273,7 @@ void register_hooks(php::module& m) {
         php::arg("point"), php::arg("callback") = "");
     m.def("pb_hook_remove", [](std::string_view name) { find(name).remove(); }, php::arg("point"));
     m.def("pb_hook_installed", [](std::string_view name) { return find(name).installed(); }, php::arg("point"));
+    m.def("pb_hook_quiet_last", [] { return g_quiet_last; });
     m.def("pb_hook_log", [] {
         std::vector<std::string> out;
         out.swap(g_log);

@@ -17,4 +17,4 @@ require __DIR__ . '/crossing_matrix.inc';
 pb_crossing_matrix(['exception'], 'hooks');
 ?>
 --EXPECTREGEX--
-^(13 cells of hooks|no hooks on a thread-safe engine), all as expected$
+^(14 cells of hooks|no hooks on a thread-safe engine), all as expected$
