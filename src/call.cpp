@@ -262,7 +262,7 @@ void result_type_error(const char* expected, uint32_t mask, zval* got) {
     if ((mask & MAY_BE_NULL) && (mask & MAY_BE_ANY) != MAY_BE_ANY && type.find('|') == std::string::npos &&
         type != "null")
         type.insert(0, "?");
-    throw type_error("Return value must be of type " + type + ", " + zend_zval_type_name(got) + " returned");
+    throw type_error("Return value must be of type " + type + ", " + detail::value_name(got) + " returned");
 }
 
 bool weak_scalar_result(uint32_t mask, zval* z) {
@@ -275,7 +275,7 @@ bool weak_scalar_result(uint32_t mask, zval* z) {
 
 void by_ref_type_error(uint32_t num, const char* expected, zval* got) {
     throw type_error("By-reference argument #" + std::to_string(num) + " must be of type " + expected + ", " +
-                     zend_zval_type_name(got) + " assigned");
+                     detail::value_name(got) + " assigned");
 }
 
 namespace {

@@ -36,7 +36,7 @@ void throw_unbound(const std::type_info& t) {
 
 void throw_offset_type(zend_object* o, const char* what, const char* expected, zval* z) {
     throw type_error(std::string(ZSTR_VAL(o->ce->name)) + " " + what + " must be of type " + expected + ", " +
-                     zend_zval_type_name(z) + " given");
+                     detail::value_name(z) + " given");
 }
 
 void throw_inherited_constructor(zend_object* o) {
@@ -87,7 +87,7 @@ void check_not_in_use(zend_object* o) {
 }
 
 void throw_property_type(zend_object* o, zend_string* name, zval* value, const char* expected) {
-    throw type_error(std::string("Cannot assign ") + zend_zval_type_name(value) + " to property " +
+    throw type_error(std::string("Cannot assign ") + detail::value_name(value) + " to property " +
                      ZSTR_VAL(o->ce->name) + "::$" + ZSTR_VAL(name) + " of type " + expected);
 }
 
@@ -308,6 +308,19 @@ HashTable* get_properties(zend_object* o) {
     return zend_std_get_properties(o);
 }
 
+// get_object_vars(), json_encode(), var_export() and (array): an object of a PHP subclass with
+// hooked properties (PHP 8.4) has its table built from the slots
+// (zend_hooked_object_build_properties), not through get_properties: the native-backed
+// snapshots are refreshed first. (foreach over such an object uses the engine's hooked
+// iterator, which reads the slots as they stand: docs/classes.md.)
+zend_array* get_properties_for(zend_object* o, zend_prop_purpose purpose) {
+    if (has_hooked_properties(o->ce)) {
+        (void)get_properties(o);
+        if (EG(exception)) return nullptr;
+    }
+    return zend_std_get_properties_for(o, purpose);
+}
+
 // ==, <, <=> of two objects without a comparison of their own:
 // zend_std_compare_objects reads the property slots directly, so the
 // native-backed snapshots are refreshed first.
@@ -424,6 +437,7 @@ void declare_properties(class_spec& spec, zend_class_entry* ce, class_node& node
         node.handlers.has_property = &has_property;
         node.handlers.unset_property = &unset_property;
         node.handlers.get_properties = &get_properties;
+        node.handlers.get_properties_for = &get_properties_for;
         if (node.handlers.get_gc == zend_std_get_gc) node.handlers.get_gc = &get_gc_slots;
         if (node.handlers.compare == zend_std_compare_objects) node.handlers.compare = &compare_properties;
     }

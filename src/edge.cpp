@@ -187,32 +187,40 @@ void (*g_previous_interrupt)(zend_execute_data*) = nullptr;
 unsigned g_interrupt_users = 0;  // the modules of this library copy that started
 
 void raise_deferred(zend_execute_data* ex) {
-    const zend_op* at = ex ? ex->opline : nullptr;  // zend_interrupt_helper saved it
     // The previous holder first (pcntl dispatches signal handlers there, and
     // zend_call_function() runs nothing while an exception is pending).
     if (g_previous_interrupt) g_previous_interrupt(ex);
     zend_object* e = t_deferred.exception;
     if (!e || !ex) return;
     t_deferred.exception = nullptr;
+    // PHP 8.4 also checks right after an internal function returns, with that function's frame
+    // still on top (ZEND_VM_FCALL_INTERRUPT_CHECK in ZEND_DO_ICALL): an internal frame has no
+    // opline to raise from, and the VM rethrows a pending exception into the caller at the call
+    // (zend_rethrow_exception). Only a user frame's opline is read or redirected.
+    const bool user_frame = ex->func && ZEND_USER_CODE(ex->func->type);
+    const zend_op* at = user_frame ? ex->opline : nullptr;  // zend_interrupt_helper saved it
     // ZEND_FE_FETCH_R/RW that left its loop jumped to the instruction after it,
     // where the loop's iterator is no longer live (its zend_live_range ends
     // there): raised from the FE_FETCH itself instead, as if that had thrown,
     // so the unwinding frees the iterator and the try around the loop catches it.
     const zend_op* op = t_deferred.opline;
-    if (ex == t_deferred.frame && op && (op->opcode == ZEND_FE_FETCH_R || op->opcode == ZEND_FE_FETCH_RW) &&
+    if (user_frame && ex == t_deferred.frame && op &&
+        (op->opcode == ZEND_FE_FETCH_R || op->opcode == ZEND_FE_FETCH_RW) &&
         at == ZEND_OFFSET_TO_OPLINE(op, op->extended_value)) {
         at = op;
     }
     if (!EG(exception)) {
-        ex->opline = at;
+        if (user_frame) ex->opline = at;
         if (!zend_is_unwind_exit(e)) return zend_throw_exception_internal(e);  // takes the reference
         EG(exception) = e;  // as zend_throw_unwind_exit() does
-        EG(opline_before_exception) = at;
-        ex->opline = EG(exception_op);
+        if (user_frame) {
+            EG(opline_before_exception) = at;
+            ex->opline = EG(exception_op);
+        }
         return;
     }
     // The previous holder threw too: one unwinding, from `at`.
-    EG(opline_before_exception) = at;
+    if (user_frame) EG(opline_before_exception) = at;
     if (zend_is_unwind_exit(e)) {
         zend_object* thrown = EG(exception);  // exit() goes before it
         EG(exception) = e;

@@ -11,11 +11,45 @@
 #include <cinttypes>
 #include <cmath>
 #include <cstdio>
+#include <optional>
+#include <string>
 
 PHPBIND_NAMESPACE_BEGIN
 namespace detail {
 
 namespace {
+
+std::string lowercase(std::string_view s) {
+    std::string out(s);
+    for (char& c : out) c = static_cast<char>(zend_tolower_ascii(static_cast<unsigned char>(c)));
+    return out;
+}
+
+std::optional<std::string> optional_string(const char* s) {
+    return s ? std::optional<std::string>(s) : std::nullopt;
+}
+
+// The function or method registered for `handler` under the lowercase name `lc`: a module
+// function in the function table, a method in a class this module registered.
+zend_function* find_registered(zif_handler handler, const std::string& lc, bool method, int module_number) {
+    auto mine = [&](zend_function* f) {
+        return f && f->type == ZEND_INTERNAL_FUNCTION && f->internal_function.handler == handler ? f : nullptr;
+    };
+    if (!method) return mine(static_cast<zend_function*>(zend_hash_str_find_ptr(CG(function_table), lc.data(), lc.size())));
+    void* ptr;
+    ZEND_HASH_MAP_FOREACH_PTR(CG(class_table), ptr) {
+        auto* ce = static_cast<zend_class_entry*>(ptr);
+        if (ce->type != ZEND_INTERNAL_CLASS || !ce->info.internal.module ||
+            ce->info.internal.module->module_number != module_number)
+            continue;
+        // The declaring class's own entry: a subclass's copy shares its attributes (freed with
+        // the declaring class alone, destroy_zend_class()).
+        zend_function* f = mine(static_cast<zend_function*>(zend_hash_str_find_ptr(&ce->function_table, lc.data(), lc.size())));
+        if (f && f->common.scope == ce) return f;
+    }
+    ZEND_HASH_FOREACH_END();
+    return nullptr;
+}
 
 // A PHP constant expression for a default value, as a stub would spell it;
 // the engine evaluates it for named arguments and Reflection.
@@ -133,7 +167,7 @@ void typed_ref_type_error(uint32_t num, uint32_t mask, const char* class_name, z
     std::string spelled = class_name ? ((mask & MAY_BE_NULL) ? "?" : "") + std::string(class_name)
                                      : std::string(ZSTR_VAL(s), ZSTR_LEN(s));
     if (s) zend_string_release(s);
-    zend_argument_type_error(num, "must be of type %s, %s given", spelled.c_str(), zend_zval_type_name(value));
+    zend_argument_type_error(num, "must be of type %s, %s given", spelled.c_str(), detail::value_name(value));
 }
 
 bool register_function(module& m, const function_record& r) {
@@ -228,7 +262,7 @@ bool register_function(module& m, const function_record& r) {
     // A class name travels as a C string; the engine interns it when it
     // registers the function (zend_register_functions).
     info[0].type = !return_class.empty()
-        ? zend_type{const_cast<char*>(m.keep(return_class)), return_mask | _ZEND_TYPE_NAME_BIT}
+        ? zend_type{const_cast<char*>(m.keep(return_class)), return_mask | PHPBIND_ARGINFO_CLASS_NAME_BIT}
         : zend_type{nullptr, return_mask};
     info[0].default_value = nullptr;
     for (size_t i = 0; i < n; ++i) {
@@ -238,7 +272,7 @@ bool register_function(module& m, const function_record& r) {
         const uint32_t mask =
             (p.untyped ? 0 : p.type_mask) | _ZEND_ARG_INFO_FLAGS(p.by_ref ? 1u : 0u, p.is_variadic, 0);
         info[i + 1].type = p.class_name && !p.untyped
-            ? zend_type{const_cast<char*>(m.keep(p.class_name)), mask | _ZEND_TYPE_NAME_BIT}
+            ? zend_type{const_cast<char*>(m.keep(p.class_name)), mask | PHPBIND_ARGINFO_CLASS_NAME_BIT}
             : zend_type{nullptr, mask};
         info[i + 1].default_value = p.has_default && !p.hide_default ? m.keep(php_literal(&new_defaults[i])) : nullptr;
     }
@@ -249,6 +283,16 @@ bool register_function(module& m, const function_record& r) {
     fe.arg_info = info.get();
     fe.num_args = static_cast<uint32_t>(n);
     fe.flags = r.flags;
+    if (r.deprecation) {
+        fe.flags |= ZEND_ACC_DEPRECATED;
+        m.at_startup([handler = r.handler, lc = lowercase(fe.fname), method = r.methods != nullptr,
+                      message = optional_string(r.deprecation->message),
+                      since = optional_string(r.deprecation->since)](int module_number) {
+            // A method's class registered before this runs: class_<T> queues its registration first.
+            if (zend_function* f = find_registered(handler, lc, method, module_number))
+                add_deprecated_attribute(f, message ? message->c_str() : nullptr, since ? since->c_str() : nullptr);
+        });
+    }
     if (r.methods) {
         r.methods->push_back(fe);
         m.keep_arginfo(std::move(info));

@@ -21,6 +21,7 @@
 #include <exception>
 #include <cstdlib>
 #include <cstring>
+#include <utility>
 
 PHPBIND_NAMESPACE_BEGIN
 
@@ -35,6 +36,8 @@ const std::function<void(std::string_view)>* g_output = nullptr;
 const std::vector<zend_module_entry*>* g_modules = nullptr;
 int (*g_builtin_register)() = nullptr;
 sapi_module_struct g_saved_sapi;
+// The ini_entries text the engine reads at startup (the field is const char* since PHP 8.4).
+char* g_ini_entries = nullptr;
 
 int register_extensions() {
     if (g_builtin_register && g_builtin_register() == FAILURE) return FAILURE;
@@ -105,8 +108,9 @@ Runtime::Runtime(runtime_options options) : options_(std::move(options)) {
     zend_signal_startup();
     g_saved_sapi = php_embed_module;
     sapi_startup(&php_embed_module);
-    php_embed_module.ini_entries = static_cast<char*>(malloc(ini.size() + 1));
-    memcpy(php_embed_module.ini_entries, ini.c_str(), ini.size() + 1);
+    g_ini_entries = static_cast<char*>(malloc(ini.size() + 1));
+    memcpy(g_ini_entries, ini.c_str(), ini.size() + 1);
+    php_embed_module.ini_entries = g_ini_entries;
     php_embed_module.php_ini_ignore = options_.load_php_ini ? 0 : 1;
     php_embed_module.executable_location = argv_[0];
     php_embed_module.startup = runtime_startup;
@@ -123,7 +127,7 @@ Runtime::Runtime(runtime_options options) : options_(std::move(options)) {
     php_register_internal_extensions_func = g_builtin_register;
     if (rc == FAILURE) {
         sapi_shutdown();
-        free(php_embed_module.ini_entries);
+        free(std::exchange(g_ini_entries, nullptr));
         php_embed_module = g_saved_sapi;
         g_active = nullptr;
         throw error("php::Runtime: the engine failed to start");
@@ -147,7 +151,7 @@ Runtime::~Runtime() {
 #ifdef ZTS
     tsrm_shutdown();
 #endif
-    free(php_embed_module.ini_entries);
+    free(std::exchange(g_ini_entries, nullptr));
     php_embed_module = g_saved_sapi;
     g_active = nullptr;
     g_output = nullptr;

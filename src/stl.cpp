@@ -83,7 +83,7 @@ void free_type_names() noexcept {
 void union_type_error(uint32_t num, uint32_t mask, zval* arg) {
     // The engine's own spelling of the union, as Reflection shows it.
     zend_string* t = zend_type_to_string(zend_type{nullptr, mask});
-    zend_argument_type_error(num, "must be of type %s, %s given", ZSTR_VAL(t), zend_zval_type_name(arg));
+    zend_argument_type_error(num, "must be of type %s, %s given", ZSTR_VAL(t), detail::value_name(arg));
     zend_string_release(t);
 }
 

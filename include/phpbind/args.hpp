@@ -15,6 +15,7 @@
 //   php::returns("Type")         declares the return type as written (a class the result
 //                                is an instance of, "" for none); .tentative() as PHP's own
 //                                interface methods declare theirs
+//   php::deprecated("msg", "2.0") deprecates the function or method, as #[\Deprecated] does
 #pragma once
 
 #include <phpbind/caster.hpp>
@@ -106,6 +107,20 @@ struct returns {
         r.is_tentative = true;
         return r;
     }
+};
+
+/// Deprecates a function or method as PHP's own are: each call raises E_DEPRECATED ("Function
+/// f() is deprecated", from PHP 8.4 on with the annotation's text: "Function f() is deprecated
+/// since 2.0, use g() instead") and ReflectionFunctionAbstract::isDeprecated() is true. From PHP
+/// 8.4 on the function also carries the attribute `#[\Deprecated(message: ..., since: ...)]`
+/// (getAttributes() shows it), as a userland function declared with it does. An annotation of
+/// the function, not of a parameter: it may stand anywhere among them.
+struct deprecated {
+    const char* message = nullptr;
+    const char* since = nullptr;
+    constexpr deprecated() noexcept = default;
+    constexpr explicit deprecated(const char* why, const char* since_version = nullptr) noexcept
+        : message(why), since(since_version) {}
 };
 
 /// Documents a function or method: the doc comment of its declaration in the

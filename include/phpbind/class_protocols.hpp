@@ -305,7 +305,7 @@ struct native_iterator {
     }
     // The steps of a quiet cursor: the plain case inline, the rest (the edge)
     // in a function of its own, so the plain case saves no register.
-    static int valid(zend_object_iterator* it) noexcept {
+    static iterator_valid_result valid(zend_object_iterator* it) noexcept {
         if constexpr (quiet) {
             if (T* t = plain_self(it)) [[likely]] {
                 if (of(it)->cur.valid(*t)) [[likely]]
@@ -315,7 +315,7 @@ struct native_iterator {
         }
         return valid_edge(it);
     }
-    [[gnu::noinline]] static int valid_edge(zend_object_iterator* it) noexcept {
+    [[gnu::noinline]] static iterator_valid_result valid_edge(zend_object_iterator* it) noexcept {
         bool ok = false;
         if (!edge([&] { ok = of(it)->cur.valid(self(it)); })) return FAILURE;
         return ok ? SUCCESS : FAILURE;

@@ -14,6 +14,7 @@
 #include <zend_interfaces.h>
 #include <zend_closures.h>
 #include <zend_enum.h>
+#include <zend_attributes.h>
 
 // PHP's headers define macros that collide with the C++ standard library.
 #undef min
@@ -122,11 +123,63 @@ namespace {
 #define PHPBIND_DETAIL_FILL_SLOT (&__fill_bkt->val)
 #endif
 
+// The type bit of a class name given as a C string in an internal function's arg info, which
+// zend_register_functions() interns. Engines that define _ZEND_TYPE_LITERAL_NAME_BIT (8.4 does)
+// convert only names under that bit and read one under _ZEND_TYPE_NAME_BIT as a zend_string.
+#ifdef _ZEND_TYPE_LITERAL_NAME_BIT
+#define PHPBIND_ARGINFO_CLASS_NAME_BIT _ZEND_TYPE_LITERAL_NAME_BIT
+#else
+#define PHPBIND_ARGINFO_CLASS_NAME_BIT _ZEND_TYPE_NAME_BIT
+#endif
+
 PHPBIND_NAMESPACE_BEGIN
 namespace detail {
 
 /// Whether `ht` keeps Buckets (with keys) rather than bare zvals.
 inline bool has_buckets(const HashTable* ht) noexcept { return !PHPBIND_PACKED_ZVALS || !HT_IS_PACKED(ht); }
+
+/// What zend_object_iterator_funcs::valid returns: int before PHP 8.4, zend_result since.
+using iterator_valid_result = decltype(zend_object_iterator_funcs{}.valid(nullptr));
+
+/// Whether a class declares or inherits hooked properties (PHP 8.4's property hooks): the
+/// engine then builds its property tables from the slots, without get_properties.
+inline bool has_hooked_properties([[maybe_unused]] const zend_class_entry* ce) noexcept {
+#if PHP_VERSION_ID >= 80400
+    return ce->num_hooked_props != 0;
+#else
+    return false;
+#endif
+}
+
+/// How the engine names a value in a type error: "true"/"false" from PHP 8.3 on
+/// (zend_zval_value_name), "bool" before (zend_zval_type_name); a class name for an object.
+inline const char* value_name(const zval* z) noexcept {
+#if PHP_VERSION_ID >= 80300
+    return zend_zval_value_name(z);
+#else
+    return zend_zval_type_name(z);
+#endif
+}
+
+/// Gives an internal function the attribute #[\Deprecated(since: ..., message: ...)] after its
+/// registration, as php-src's generated arg info does (PHP 8.4's zend_deprecated_function() reads
+/// the call's message from it). Before 8.4 there is no such attribute: ZEND_ACC_DEPRECATED alone.
+inline void add_deprecated_attribute([[maybe_unused]] zend_function* f, [[maybe_unused]] const char* message,
+                                     [[maybe_unused]] const char* since) {
+#if PHP_VERSION_ID >= 80400
+    const uint32_t argc = (since ? 1u : 0u) + (message ? 1u : 0u);
+    zend_attribute* a = zend_add_function_attribute(f, ZSTR_KNOWN(ZEND_STR_DEPRECATED_CAPITALIZED), argc);
+    uint32_t i = 0;
+    if (since) {
+        ZVAL_INTERNED_STR(&a->args[i].value, zend_string_init_interned(since, strlen(since), 1));
+        a->args[i++].name = ZSTR_KNOWN(ZEND_STR_SINCE);
+    }
+    if (message) {
+        ZVAL_INTERNED_STR(&a->args[i].value, zend_string_init_interned(message, strlen(message), 1));
+        a->args[i].name = ZSTR_KNOWN(ZEND_STR_MESSAGE);
+    }
+#endif
+}
 
 /// zend_compile_string() for code after `<?php`.
 inline zend_op_array* compile_string(zend_string* src, const char* filename) {

@@ -277,6 +277,7 @@ struct function_record {
     const char* doc = nullptr;  // php::doc("...")
     std::string (*return_phpdoc)() = nullptr;  // see phpdoc_of()
     const php::returns* declared_return = nullptr;  // php::returns("..."): replaces return_mask/return_class
+    const php::deprecated* deprecation = nullptr;   // php::deprecated(...)
 };
 
 /// Appends a function to the module: validates the parameter spec, builds and
@@ -360,13 +361,16 @@ template <class T>
 inline constexpr bool is_doc = std::is_same_v<T, php::doc>;
 template <class T>
 inline constexpr bool is_returns = std::is_same_v<T, php::returns>;
+template <class T>
+inline constexpr bool is_deprecated = std::is_same_v<T, php::deprecated>;
 
 /// For each annotation, the parameter it describes (php::arg and its
-/// defaults, in order), or SIZE_MAX for php::doc and php::returns, which describe the function.
+/// defaults, in order), or SIZE_MAX for php::doc, php::returns and php::deprecated, which
+/// describe the function.
 template <class... Extra>
 constexpr auto parameter_slots() {
     std::array<size_t, sizeof...(Extra) + 1> slots{};
-    constexpr bool docs[] = {(is_doc<Extra> || is_returns<Extra>)..., false};
+    constexpr bool docs[] = {(is_doc<Extra> || is_returns<Extra> || is_deprecated<Extra>)..., false};
     size_t k = 0;
     for (size_t i = 0; i < sizeof...(Extra); ++i) slots[i] = docs[i] ? SIZE_MAX : k++;
     slots[sizeof...(Extra)] = k;  // the number of parameter annotations
@@ -645,6 +649,8 @@ struct binder {
         static_assert(slots[sizeof...(Extra)] <= N, "phpbind: more php::arg() annotations than parameters");
         static_assert((0 + ... + is_doc<Extra>) <= 1, "phpbind: more than one php::doc() for one function");
         static_assert((0 + ... + is_returns<Extra>) <= 1, "phpbind: more than one php::returns() for one function");
+        static_assert((0 + ... + is_deprecated<Extra>) <= 1,
+                      "phpbind: more than one php::deprecated() for one function");
         param_info pi[N ? N : 1] = {param_info{nullptr, param<A>::type_mask, param<A>::by_ref, param<A>::is_variadic,
                                                false, class_name_of<typename param<A>::c>(), nullptr,
                                                phpdoc_of<typename param<A>::value_type>()}...};
@@ -653,10 +659,13 @@ struct binder {
         auto extras = std::forward_as_tuple(extra...);
         const char* doc_text = nullptr;
         const php::returns* declared_return = nullptr;
+        const php::deprecated* deprecation = nullptr;
         [&]<size_t... J>(std::index_sequence<J...>) {
             [[maybe_unused]] auto one = [&]<size_t K>(std::integral_constant<size_t, K>) {
                 if constexpr (is_returns<std::tuple_element_t<K, std::tuple<Extra...>>>) {
                     declared_return = &std::get<K>(extras);
+                } else if constexpr (is_deprecated<std::tuple_element_t<K, std::tuple<Extra...>>>) {
+                    deprecation = &std::get<K>(extras);
                 } else if constexpr (slots[K] == SIZE_MAX) {
                     doc_text = std::get<K>(extras).text;
                 } else {
@@ -670,6 +679,7 @@ struct binder {
         r.doc = doc_text;
         r.return_phpdoc = declared_return ? nullptr : return_phpdoc();
         r.declared_return = declared_return;
+        r.deprecation = deprecation;
         r.name = name;
         r.handler = &handle<required_count<Extra...>()>;
         r.return_mask = return_mask();

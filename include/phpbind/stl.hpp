@@ -160,7 +160,7 @@ void find_fault(zval* z, element_fault& f) {
     } else if constexpr (requires { caster<T>::find_fault(z, f); }) {
         caster<T>::find_fault(z, f);
     } else {
-        f.given = zend_zval_type_name(z);
+        f.given = detail::value_name(z);
     }
 }
 
@@ -216,7 +216,7 @@ struct caster<std::vector<T, Alloc>> {
     }
     static std::string full_type_name() { return "array<" + detail::full_type_name<T>() + ">"; }
     static void find_fault(zval* z, detail::element_fault& f) {
-        if (Z_TYPE_P(z) != IS_ARRAY) f.given = zend_zval_type_name(z);
+        if (Z_TYPE_P(z) != IS_ARRAY) f.given = detail::value_name(z);
         else detail::find_element_fault<T>(Z_ARR_P(z), f);
     }
     [[noreturn]] PHPBIND_COLD static void bad_element(const parsed& p, zval* v) {
@@ -314,7 +314,7 @@ struct map_caster : array_caster_base {
     }
     static void find_fault(zval* z, detail::element_fault& f) {
         if (Z_TYPE_P(z) != IS_ARRAY) {
-            f.given = zend_zval_type_name(z);
+            f.given = detail::value_name(z);
             return;
         }
         zend_ulong h;
@@ -427,7 +427,7 @@ struct tuple_caster : array_caster_base {
         }() || ...));
     }
     static void find_fault(zval* z, detail::element_fault& f) {
-        if (Z_TYPE_P(z) != IS_ARRAY) f.given = zend_zval_type_name(z);
+        if (Z_TYPE_P(z) != IS_ARRAY) f.given = detail::value_name(z);
         else if (!shape_ok(Z_ARR_P(z))) f.given = detail::list_shape_given(Z_ARR_P(z), N);
         else find_element_fault(Z_ARR_P(z), f, std::index_sequence_for<T...>{});
     }
@@ -583,7 +583,7 @@ struct caster<std::variant<T...>> {
     static void find_fault(zval* z, detail::element_fault& f) {
         const uint32_t bit = 1u << Z_TYPE_P(z);
         if (((caster<T>::type_mask & bit ? 1 : 0) + ...) != 1) {
-            f.given = zend_zval_type_name(z);
+            f.given = detail::value_name(z);
             return;
         }
         (void)(([&] {

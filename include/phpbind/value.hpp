@@ -31,6 +31,11 @@ class StringView;
 class ArrayView;
 class ObjectView;
 
+/// PHP's name for a value in a TypeError's "..., X given" on the running engine, for casters
+/// that raise their own: "true" and "false" from PHP 8.3 on, "bool" before; a class name for
+/// an object.
+inline const char* value_name(const zval* z) noexcept { return detail::value_name(z); }
+
 /// The PHP type of a value.
 enum class Type : uint8_t {
     undef = IS_UNDEF,

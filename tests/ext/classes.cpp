@@ -263,6 +263,7 @@ void register_classes(php::module& m) {
         .def<&Counter::inc>("inc")
         .def<&Counter::add>("add", arg("by"), php::doc("Adds `by` to the value and returns the new value."))
         .def<&Counter::value>("value")
+        .def<&Counter::value>("current", php::deprecated("use value() instead"))
         .def<&Counter::step>("step")
         .def<&Counter::twin>("twin")
         .def<&Counter::describe>("describe")

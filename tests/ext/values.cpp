@@ -34,7 +34,7 @@ struct php::caster<Point> {
     }
     static bool load(zval* arg, uint32_t num, zend_array*& out, bool) {
         if (try_load(arg, out)) return true;
-        zend_argument_type_error(num, "must be a point array{x: float, y: float}, %s given", zend_zval_type_name(arg));
+        zend_argument_type_error(num, "must be a point array{x: float, y: float}, %s given", php::value_name(arg));
         return false;
     }
     static double coord(php::ValueView v) { return v.is_int() ? static_cast<double>(v.as_int()) : v.as_float(); }

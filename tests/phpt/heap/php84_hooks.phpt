@@ -1,0 +1,29 @@
+--TEST--
+PHP 8.4: the heap stores objects of classes with hooked properties (backed and virtual) and asymmetric visibility: the rebuilt objects keep the backed values, run the hooks and keep the visibility rules
+--EXTENSIONS--
+phpbind_test
+--SKIPIF--
+<?php if (PHP_VERSION_ID < 80400) die("skip property hooks and asymmetric visibility are PHP 8.4's");
+--FILE--
+<?php
+class Hooked {
+    public int $n = 1 { set(int $v) { $this->n = $v + 100; } }
+    public string $view { get => "n is {$this->n}"; }
+    public private(set) array $tags = [];
+    public protected(set) ?Hooked $next = null;
+    public function tag(string $t): void { $this->tags[] = $t; }
+    public function link(Hooked $h): void { $this->next = $h; }
+}
+$a = new Hooked; $b = new Hooked;
+$a->n = 5; $a->tag("x"); $a->link($b); $b->link($a);
+pb_heap_put('hooked', $a);
+$g = pb_heap_get('hooked');
+var_dump($g !== $a, $g->n, $g->view, $g->tags, $g->next->next === $g);
+$g->n = 1;
+echo $g->view, "\n";
+try { $g->tags = []; } catch (Error $e) { echo get_class($e), ": ", $e->getMessage(), "\n"; }
+$g->tag("y");
+var_dump($g->tags, $a->tags);
+echo "done\n";
+?>
+--EXPECT--
