@@ -1,5 +1,5 @@
 --TEST--
-PHP 8.4: lazy objects of bound classes and of PHP subclasses of them are refused by the engine with an Error (an internal class's object cannot be lazy), never a crash; an initializer that ran is not left half-made
+PHP 8.4: lazy objects of bound classes and of PHP subclasses of them are refused by the engine with an Error (an internal class's object cannot be lazy), never a crash; the object a refused reset was given is left as it was
 --EXTENSIONS--
 phpbind_test
 --SKIPIF--
@@ -28,3 +28,16 @@ foreach ([PhpBind\Point::class, Sub::class, PhpBind\Counter::class] as $class) {
 echo "done\n";
 ?>
 --EXPECT--
+PhpBind\Point ghost: Error: Cannot make instance of internal class lazy: PhpBind\Point is internal
+PhpBind\Point proxy: Error: Cannot make instance of internal class lazy: PhpBind\Point is internal
+PhpBind\Point reset: Error: Cannot make instance of internal class lazy: PhpBind\Point is internal
+PhpBind\Point 5
+Sub ghost: Error: Cannot make instance of internal class lazy: Sub inherits internal class PhpBind\Point
+Sub proxy: Error: Cannot make instance of internal class lazy: Sub inherits internal class PhpBind\Point
+Sub reset: Error: Cannot make instance of internal class lazy: Sub inherits internal class PhpBind\Point
+Sub 5
+PhpBind\Counter ghost: Error: Cannot make instance of internal class lazy: PhpBind\Counter is internal
+PhpBind\Counter proxy: Error: Cannot make instance of internal class lazy: PhpBind\Counter is internal
+PhpBind\Counter reset: Error: Cannot make instance of internal class lazy: PhpBind\Counter is internal
+PhpBind\Counter 0
+done

@@ -27,3 +27,24 @@ var_dump($g->tags, $a->tags);
 echo "done\n";
 ?>
 --EXPECT--
+bool(true)
+int(105)
+string(8) "n is 105"
+array(1) {
+  [0]=>
+  string(1) "x"
+}
+bool(true)
+n is 101
+Error: Cannot modify private(set) property Hooked::$tags from global scope
+array(2) {
+  [0]=>
+  string(1) "x"
+  [1]=>
+  string(1) "y"
+}
+array(1) {
+  [0]=>
+  string(1) "x"
+}
+done
