@@ -7,9 +7,12 @@ USE_TRACKED_ALLOC=1
 --FILE--
 <?php
 require __DIR__ . '/../child.inc';
+// pb_user_fatal() (line 3 of the child) raises a user-level fatal error:
+// E_USER_ERROR with E_DEPRECATED masked, which PHP 8.4 reports for it.
 pb_run_child(<<<'CODE'
 
 <?php
+function pb_user_fatal(string $msg): void { $r = error_reporting(error_reporting() & ~E_DEPRECATED); trigger_error($msg, E_USER_ERROR); error_reporting($r); }
 register_shutdown_function(function () {
     echo "shutdown function ran: ", json_encode(pb_counters()), "\n";
 });
@@ -18,7 +21,7 @@ $keep = new D;  // PHP runs no destructor after a fatal error; neither does phpb
 // pb_guarded_call() catches std::exception: a fatal error must not stop there.
 pb_guarded_call(function () {
     $d = new D;
-    trigger_error("fatal inside a callback", E_USER_ERROR);
+    pb_user_fatal("fatal inside a callback");
 });
 echo "not reached\n";
 CODE);
@@ -26,6 +29,6 @@ CODE);
 --EXPECT--
 
 
-Fatal error: fatal inside a callback in CHILD on line 11
+Fatal error: fatal inside a callback in CHILD on line 3
 shutdown function ran: {"alive":0,"destroyed":1}
 exit status: 255

@@ -20,10 +20,10 @@ pb_nest('level', 3);
 echo "not reached\n";
 CODE);
 ?>
---EXPECT--
+--EXPECTF--
 
 
 
-Fatal error: Cannot redeclare strlen() in CHILD(6) : eval()'d code on line 1
+Fatal error: Cannot redeclare %r(function )?%rstrlen() in CHILD(6) : eval()'d code on line 1
 shutdown: {"alive":0,"destroyed":4}
 exit status: 255

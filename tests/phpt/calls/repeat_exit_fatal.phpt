@@ -41,7 +41,7 @@ shutdown: {"alive":0,"destroyed":%d}
 exit status: 7
 == fatal from a call
 
-Fatal error: Cannot redeclare strlen() in CHILD(%d) : eval()'d code on line 1
+Fatal error: Cannot redeclare %r(function )?%rstrlen() in CHILD(%d) : eval()'d code on line 1
 shutdown: {"alive":0,"destroyed":%d}
 exit status: 255
 == exit from a nested loop
@@ -49,7 +49,7 @@ shutdown: {"alive":0,"destroyed":%d}
 exit status: 9
 == fatal from a nested loop
 
-Fatal error: Cannot redeclare strlen() in CHILD(%d) : eval()'d code on line 1
+Fatal error: Cannot redeclare %r(function )?%rstrlen() in CHILD(%d) : eval()'d code on line 1
 shutdown: {"alive":0,"destroyed":%d}
 exit status: 255
 == exit from a step
@@ -57,6 +57,6 @@ shutdown: {"alive":0,"destroyed":%d}
 exit status: 5
 == fatal from a step
 
-Fatal error: Cannot redeclare strlen() in CHILD(%d) : eval()'d code on line 1
+Fatal error: Cannot redeclare %r(function )?%rstrlen() in CHILD(%d) : eval()'d code on line 1
 shutdown: {"alive":0,"destroyed":%d}
 exit status: 255

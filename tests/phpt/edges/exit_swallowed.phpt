@@ -7,24 +7,29 @@ USE_TRACKED_ALLOC=1
 --FILE--
 <?php
 require __DIR__ . '/../child.inc';
+// Each child starts with pb_user_fatal() (line 2), a user-level fatal error:
+// E_USER_ERROR with E_DEPRECATED masked, which PHP 8.4 reports for it.
+$prelude = "<?php
+function pb_user_fatal(string \$msg): void { \$r = error_reporting(error_reporting() & ~E_DEPRECATED); trigger_error(\$msg, E_USER_ERROR); error_reporting(\$r); }
+";
 $cases = [
     'ini validator' => 'function pb_edge_ini_check($v) { exit(3); }
         var_dump(ini_set("phpbind_test.edge_checked", "b"));',
-    'ini validator fatal' => 'function pb_edge_ini_check($v) { trigger_error("boom in the check", E_USER_ERROR); }
+    'ini validator fatal' => 'function pb_edge_ini_check($v) { pb_user_fatal("boom in the check"); }
         var_dump(ini_set("phpbind_test.edge_checked", "b"));',
     'ini validator exception' => 'function pb_edge_ini_check($v) { throw new RuntimeException("no"); }
         try { var_dump(ini_set("phpbind_test.edge_checked", "b")); } catch (RuntimeException $e) { echo "caught ", $e->getMessage(), "\n"; }
         echo ini_get("phpbind_test.edge_checked"), "\n";',
     'destructor' => 'function pb_edge_dtor_hook() { exit(4); }
         $s = new PhpBind\Edge\Swallower; unset($s);',
-    'destructor fatal' => 'function pb_edge_dtor_hook() { trigger_error("boom in the destructor", E_USER_ERROR); }
+    'destructor fatal' => 'function pb_edge_dtor_hook() { pb_user_fatal("boom in the destructor"); }
         $s = new PhpBind\Edge\Swallower; unset($s);',
     'catch (...)' => 'echo pb_edge_swallow(function () { exit(5); }), "\n";',
     'request end' => 'function pb_edge_at_end() { echo "at end\n"; exit(6); }',
 ];
 foreach ($cases as $name => $code) {
     echo "-- $name\n";
-    pb_run_child("<?php\n$code\necho \"end of script\\n\";\n");
+    pb_run_child("$prelude$code\necho \"end of script\\n\";\n");
 }
 ?>
 --EXPECTF--

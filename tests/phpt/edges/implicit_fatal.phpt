@@ -7,13 +7,16 @@ USE_TRACKED_ALLOC=1
 --FILE--
 <?php
 require __DIR__ . '/../child.inc';
+// pb_user_fatal() (line 3 of the child) raises a user-level fatal error:
+// E_USER_ERROR with E_DEPRECATED masked, which PHP 8.4 reports for it.
 $prelude = <<<'CODE'
 <?php
 register_shutdown_function(function () { echo "shutdown: guards alive ", pb_edge_guards(), "\n"; });
-class D { function __destruct() { trigger_error("boom in __destruct", E_USER_ERROR); } }
-class G { function __get($n) { trigger_error("boom in __get", E_USER_ERROR); } }
-class S { function __toString(): string { trigger_error("boom in __toString", E_USER_ERROR); } }
-spl_autoload_register(function ($c) { trigger_error("boom in autoload", E_USER_ERROR); });
+function pb_user_fatal(string $msg): void { $r = error_reporting(error_reporting() & ~E_DEPRECATED); trigger_error($msg, E_USER_ERROR); error_reporting($r); }
+class D { function __destruct() { pb_user_fatal("boom in __destruct"); } }
+class G { function __get($n) { pb_user_fatal("boom in __get"); } }
+class S { function __toString(): string { pb_user_fatal("boom in __toString"); } }
+spl_autoload_register(function ($c) { pb_user_fatal("boom in autoload"); });
 
 CODE;
 $cases = [
@@ -24,7 +27,7 @@ $cases = [
     'make' => 'pb_edge_make("Missing");',
     'equals' => 'pb_edge_equals(new S, "a");',
     'replace_in_array' => 'pb_edge_replace_in_array(new D);',
-    'swallow' => 'pb_edge_swallow(function () { trigger_error("boom in a callable", E_USER_ERROR); });',
+    'swallow' => 'pb_edge_swallow(function () { pb_user_fatal("boom in a callable"); });',
 ];
 foreach ($cases as $name => $code) {
     echo "-- $name\n";
@@ -44,22 +47,22 @@ shutdown: guards alive 0
 exit status: 255
 -- read_prop
 
-Fatal error: boom in __get in CHILD on line 4
+Fatal error: boom in __get in CHILD on line 3
 shutdown: guards alive 0
 exit status: 255
 -- read_prop_retained
 
-Fatal error: boom in __get in CHILD on line 4
+Fatal error: boom in __get in CHILD on line 3
 shutdown: guards alive 0
 exit status: 255
 -- make
 
-Fatal error: boom in autoload in CHILD on line 6
+Fatal error: boom in autoload in CHILD on line 3
 shutdown: guards alive 0
 exit status: 255
 -- equals
 
-Fatal error: boom in __toString in CHILD on line 5
+Fatal error: boom in __toString in CHILD on line 3
 shutdown: guards alive 0
 exit status: 255
 -- replace_in_array
@@ -69,6 +72,6 @@ shutdown: guards alive 0
 exit status: 255
 -- swallow
 
-Fatal error: boom in a callable in CHILD on line 7
+Fatal error: boom in a callable in CHILD on line 3
 shutdown: guards alive 0
 exit status: 255
