@@ -26,10 +26,10 @@ std::string render(php::ValueView v) {
 bool starts_with(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
 
 // Once per function: user functions named obs_*, methods of ObsTarget, and
-// the internal pb_obs_internal.
+// the internal pb_obs_internal and exit (a function from PHP 8.4 on).
 bool wanted(php::Frame f) {
     ++g_filtered;
-    if (f.is_internal()) return f.name() == "pb_obs_internal";
+    if (f.is_internal()) return f.name() == "pb_obs_internal" || f.name() == "exit";
     return starts_with(f.name(), "obs_") || f.class_name() == "ObsTarget";
 }
 

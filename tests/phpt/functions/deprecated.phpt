@@ -56,16 +56,16 @@ echo "pb_add: ", count($seen), " errors\n";
 ?>
 --EXPECTF--
 pb_dep_old: 42, 1 error, E_DEPRECATED: true
-  Function pb_dep_old() is deprecated%s
+  Function pb_dep_old() is deprecated%A
   as its twin: true
   isDeprecated: true, attribute: %s
 pb_dep_plain: 42, 1 error, E_DEPRECATED: true
   Function pb_dep_plain() is deprecated
   as its twin: true
   isDeprecated: true, attribute: %s
-current(): 5, Method PhpBind\Counter::current() is deprecated%s
+current(): 5, Method PhpBind\Counter::current() is deprecated%A
   as its twin: true
   isDeprecated: true; value() is not: false
   Deprecated: use value() instead
-thrown: Function pb_dep_old() is deprecated%s
+thrown: Function pb_dep_old() is deprecated%A
 pb_add: 0 errors
