@@ -44,6 +44,18 @@ try {
     echo "caught: ", $e->getMessage(), "\n";
 }
 
+// The body calls an internal function: the VM checks for interrupts right after an internal
+// call returns (PHP 8.4 with the callee's frame still on top, 8.2 in the caller's), so the
+// exception is raised at the call, before its result is used, and the try catches it once.
+$ran = [];
+try {
+    foreach ($w as $k => $v) { $ran[] = "body $k"; $ran[] = strrev($k); $ran[] = "after the call"; }
+    echo "not reached\n";
+} catch (RuntimeException $e) {
+    echo "caught after an internal call: ", $e->getMessage(), "\n";
+}
+echo $ran === ["body extra"] ? "raised at the call\n" : "raised elsewhere: " . json_encode($ran) . "\n";
+
 // A loop nested in the body: both iterators are released by the unwinding.
 $fail = false;
 try {
@@ -83,6 +95,8 @@ caught: getter failed
 caught by reference: getter failed
 body extra
 caught: getter failed
+caught after an internal call: getter failed
+raised at the call
 inner 1 label => t
 inner 2 label => t
 caught in outer: getter failed
