@@ -95,7 +95,7 @@ RuntimeException: no string
 5
 2.5
 
-Warning: Object of class stdClass could not be converted to number in %s on line 49
+Warning: Object of class stdClass could not be converted to %s in %s on line 49
 1
 3
 9.223372036854776e+18

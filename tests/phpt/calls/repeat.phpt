@@ -76,7 +76,7 @@ echo json_encode(pb_counters()['alive']), "\n";
 {"0":"anything(1,0)","1":"anything(2,1)","calls":2}
 {"0":{"0":10,"1":20,"calls":2},"1":{"0":20,"1":40,"calls":2},"calls":2}
 
-Warning: {closure}(): Argument #1 ($v) must be passed by reference, value given in %s on line %d
+Warning: {closure%S}(): Argument #1 ($v) must be passed by reference, value given in %s on line %d
 {"0":"changed","calls":1}
 call 0
 call 1

@@ -25,8 +25,9 @@ function run(callable $f) {
         $r = get_class($e) . ": " . $e->getMessage();
     }
     restore_error_handler();
-    // PHP 8.4 names closures {closure:file:line}; the two sides are different closures.
-    $r = preg_replace('/\{closure:[^}]*\}/', '{closure}', $r);
+    // PHP 8.4 names closures {closure:file:line}, and a closure made inside another
+    // {closure:{closure:file:line}:line}; the two sides are different closures.
+    $r = preg_replace('/\{closure:(?:[^{}]|(?R))*\}/', '{closure}', $r);
     return $r . ($notes ? " [" . implode("; ", $notes) . "]" : "");
 }
 $same = 0;

@@ -83,7 +83,7 @@ Class [ <internal:phpbind_test> class PhpBind\Counter ] {
   - Properties [0] {
   }
 
-  - Methods [7] {
+  - Methods [8] {
     Method [ <internal:phpbind_test, ctor> public method __construct ] {
 
       - Parameters [2] {
@@ -108,6 +108,13 @@ Class [ <internal:phpbind_test> class PhpBind\Counter ] {
     }
 
     Method [ <internal:phpbind_test> public method value ] {
+
+      - Parameters [0] {
+      }
+      - Return [ int ]
+    }
+
+    Method [ <internal, deprecated:phpbind_test> public method current ] {
 
       - Parameters [0] {
       }

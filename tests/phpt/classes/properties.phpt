@@ -28,7 +28,11 @@ echo json_encode($p), "\n";
 var_dump(array_map(fn($k) => addcslashes($k, "\0"), array_keys((array)$p)));
 foreach ($p as $k => $v) echo "$k => ", var_export($v, true), "\n";
 $q = clone $p; $q->x = 100; var_dump($p->x, $q->x);
-echo new ReflectionClass(Point::class);
+// How this engine prints a public readonly property's modifiers (8.4 adds the implicit
+// "protected(set)"), from a userland class declaring one: Point's read-only ones print the same.
+class TwinReadonly { public readonly int $id; }
+preg_match('/^Property \[ (.+) int \$id \]$/', trim(new ReflectionProperty(TwinReadonly::class, 'id')), $m);
+echo str_replace("Property [ $m[1] ", "Property [ <public readonly as PHP prints it> ", new ReflectionClass(Point::class));
 $rp = new ReflectionProperty(Point::class, 'x'); var_dump($rp->getValue($p), (string)$rp->getType(), $rp->isReadOnly());
 $rp = new ReflectionProperty(Point::class, 'length'); var_dump($rp->getValue($p), $rp->isReadOnly());
 // Strict mode (in the calling file): no coercion on write, as for typed properties.
@@ -161,9 +165,9 @@ Class [ <internal:phpbind_test> class PhpBind\Point ] {
   - Properties [11] {
     Property [ public float $x ]
     Property [ public float $y ]
-    Property [ public readonly int $id ]
+    Property [ <public readonly as PHP prints it> int $id ]
     Property [ public int $small ]
-    Property [ public readonly float $length ]
+    Property [ <public readonly as PHP prints it> float $length ]
     Property [ public string $label ]
     Property [ public ?string $note ]
     Property [ public int $hits = 0 ]

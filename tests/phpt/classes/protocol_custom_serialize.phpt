@@ -83,7 +83,7 @@ bool(true)
 
 Warning: Erroneous data format for unserializing 'PhpBind\Tape' in %s on line 36
 
-Notice: unserialize(): Error at offset 23 of 24 bytes in %s on line 36
+%r(Notice|Warning)%r: unserialize(): Error at offset 23 of 24 bytes in %s on line 36
 6: false
 7: PhpBind\Tape of 0
 8: PhpBind\Tape of 1

@@ -42,7 +42,7 @@ t(fn() => pb_color_from_int(3));
 t(fn() => pb_color_from_int(-1));
 var_dump(pb_color_from_int(0));
 ?>
---EXPECT--
+--EXPECTF--
 bool(true)
 bool(true)
 bool(true)
@@ -81,8 +81,8 @@ TypeError: pb_color_name(): Argument #1 ($c) must be of type PhpBind\Color, stdC
 TypeError: pb_maybe_color(): Argument #1 ($c) must be of type ?PhpBind\Color, string given
 TypeError: pb_maybe_color(): Argument #1 ($c) must be of type ?PhpBind\Color, PhpBind\Level given
 TypeError: pb_color_names(): Argument #1 ($colors) must be of type array<PhpBind\Color>, string given at key 1
-TypeError: {closure}(): Return value must be of type PhpBind\Color, string returned
-TypeError: {closure}(): Return value must be of type PhpBind\Color, PhpBind\Level returned
+TypeError: {closure%S}(): Return value must be of type PhpBind\Color, string returned
+TypeError: {closure%S}(): Return value must be of type PhpBind\Color, PhpBind\Level returned
 Error: C++ value 3 of pbtest::Color has no case in enum PhpBind\Color
 Error: C++ value -1 of pbtest::Color has no case in enum PhpBind\Color
 enum(PhpBind\Color::Red)

@@ -137,7 +137,7 @@ array(3) {
   [2]=>
   int(9)
 }
-TypeError: {closure}(): Return value must be of type int, string returned
+TypeError: {closure%S}(): Return value must be of type int, string returned
 NULL
 array(1) {
   [0]=>

@@ -4,8 +4,23 @@ Values: a wrong element deep inside nested containers is named by its full key p
 phpbind_test
 --FILE--
 <?php
-function t(callable $f) {
-    try { var_dump($f()); } catch (Throwable $e) { echo get_class($e), ": ", $e->getMessage(), "\n"; }
+// The engine's own word for a value in "..., X given" (8.3+ says "false", 8.2 "bool"), from a
+// plain PHP function's TypeError on this engine: phpbind's message must use the same word.
+function engine_given_name($v): string {
+    try { (function (array $x) {})($v); } catch (TypeError $e) {
+        if (preg_match('/must be of type array, (\S+) given/', $e->getMessage(), $m)) return $m[1];
+    }
+    return "(no TypeError from PHP)";
+}
+// $named: label => value whose name, where the engine's name is expected, is printed as <label as the engine names it>.
+function t(callable $f, array $named = []) {
+    try { var_dump($f()); } catch (Throwable $e) {
+        $message = $e->getMessage();
+        foreach ($named as $label => $v) {
+            $message = str_replace(", " . engine_given_name($v) . " given", ", <$label as the engine names it> given", $message);
+        }
+        echo get_class($e), ": ", $message, "\n";
+    }
 }
 // std::vector<std::vector<int64_t>>
 t(fn() => pb_vec_vec([[1, 2], [3]]));
@@ -20,7 +35,7 @@ t(fn() => pb_vec3([[["a"]], [["b"], ["c", 5]]]));
 // std::map<std::string, std::vector<int64_t>>
 t(fn() => pb_map_vec(['a' => [1, 2.5]]));
 t(fn() => pb_map_vec(['a' => 5]));
-t(fn() => pb_map_vec(["it's" => [0, 1, 2, false]]));
+t(fn() => pb_map_vec(["it's" => [0, 1, 2, false]]), ['false' => false]);
 // std::vector<std::map<std::string, double>>
 t(fn() => pb_vec_map([['x' => 1.0, 'y' => 'no']]));
 t(fn() => pb_vec_map([[], [7 => 1.5, 'z' => []]]));
@@ -52,7 +67,7 @@ TypeError: pb_vec_vec(): Argument #1 ($v) must be of type array<array<int>>, str
 TypeError: pb_vec3(): Argument #1 ($v) must be of type array<array<array<string>>>, int given at key [1][1][1]
 TypeError: pb_map_vec(): Argument #1 ($m) must be of type array<string,array<int>>, float given at key ['a'][1]
 TypeError: pb_map_vec(): Argument #1 ($m) must be of type array<string,array<int>>, int given at key 'a'
-TypeError: pb_map_vec(): Argument #1 ($m) must be of type array<string,array<int>>, bool given at key ['it's'][3]
+TypeError: pb_map_vec(): Argument #1 ($m) must be of type array<string,array<int>>, <false as the engine names it> given at key ['it's'][3]
 TypeError: pb_vec_map(): Argument #1 ($v) must be of type array<array<string,float>>, string given at key [0]['y']
 TypeError: pb_vec_map(): Argument #1 ($v) must be of type array<array<string,float>>, array given at key [1]['z']
 TypeError: pb_map_map(): Argument #1 ($m) must be of type array<int,array<int,bool>>, key [5]['k'] is not allowed
