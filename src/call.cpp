@@ -278,12 +278,17 @@ void by_ref_type_error(uint32_t num, const char* expected, zval* got) {
                      detail::value_name(got) + " assigned");
 }
 
+std::string method_display_name(const zend_function* fn) {
+    std::string name;
+    if (fn->common.scope) name = std::string(ZSTR_VAL(fn->common.scope->name)) + "::";
+    return name + ZSTR_VAL(fn->common.function_name);
+}
+
 namespace {
 std::string callee_name(zend_function* fn, zval* callable) {
     std::string name;
     if (fn) {
-        if (fn->common.scope) name = std::string(ZSTR_VAL(fn->common.scope->name)) + "::";
-        name += ZSTR_VAL(fn->common.function_name);
+        name = method_display_name(fn);
     } else if (callable) {
         zend_string* n = zend_get_callable_name(callable);
         name = ZSTR_VAL(n);

@@ -25,9 +25,7 @@ std::string lowercase(std::string_view s) {
     return out;
 }
 
-std::optional<std::string> optional_string(const char* s) {
-    return s ? std::optional<std::string>(s) : std::nullopt;
-}
+std::optional<std::string> optional_string(const char* s) { return s ? std::optional<std::string>(s) : std::nullopt; }
 
 // The function or method registered for `handler` under the lowercase name `lc`: a module
 // function in the function table, a method in a class this module registered.
@@ -35,7 +33,8 @@ zend_function* find_registered(zif_handler handler, const std::string& lc, bool 
     auto mine = [&](zend_function* f) {
         return f && f->type == ZEND_INTERNAL_FUNCTION && f->internal_function.handler == handler ? f : nullptr;
     };
-    if (!method) return mine(static_cast<zend_function*>(zend_hash_str_find_ptr(CG(function_table), lc.data(), lc.size())));
+    if (!method)
+        return mine(static_cast<zend_function*>(zend_hash_str_find_ptr(CG(function_table), lc.data(), lc.size())));
     void* ptr;
     ZEND_HASH_MAP_FOREACH_PTR(CG(class_table), ptr) {
         auto* ce = static_cast<zend_class_entry*>(ptr);
@@ -44,7 +43,8 @@ zend_function* find_registered(zif_handler handler, const std::string& lc, bool 
             continue;
         // The declaring class's own entry: a subclass's copy shares its attributes (freed with
         // the declaring class alone, destroy_zend_class()).
-        zend_function* f = mine(static_cast<zend_function*>(zend_hash_str_find_ptr(&ce->function_table, lc.data(), lc.size())));
+        zend_function* f =
+            mine(static_cast<zend_function*>(zend_hash_str_find_ptr(&ce->function_table, lc.data(), lc.size())));
         if (f && f->common.scope == ce) return f;
     }
     ZEND_HASH_FOREACH_END();

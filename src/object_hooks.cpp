@@ -13,6 +13,7 @@
 // engine's executor shutdown, after every RSHUTDOWN), and then its table
 // passes every call to the previous handler.
 #include <phpbind/object_hooks.hpp>
+#include <phpbind/detail/object_layout.hpp>
 #include "internal.hpp"
 
 #include <cstring>
@@ -77,6 +78,16 @@ void handler_override::aim(std::string_view class_name, bool for_module, const c
     }
     if (ce->ce_flags & ZEND_ACC_IMMUTABLE) {
         throw php::logic_exception(what + ": opcache keeps this class immutable (shared with other requests)");
+    }
+    // phpbind finds a bound object's class record from its handlers table (node_of()): a copy
+    // made for an override would read as another record.
+    for (const auto& [type, node] : classes_by_type()) {
+        if (node->ce && instanceof_function(ce, node->ce)) {
+            throw php::logic_exception(
+                what +
+                ": the class is bound by phpbind (class_<T>), whose objects keep their handlers: "
+                "bind the behaviour with the class's protocols");
+        }
     }
     if (for_module && ce->type == ZEND_INTERNAL_CLASS && ce->info.internal.module &&
         ce->info.internal.module->type == MODULE_TEMPORARY) {

@@ -24,6 +24,7 @@
 
 #include <exception>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <type_traits>
 #include <utility>
@@ -157,6 +158,14 @@ R convert_result(zval* z) {
     result_type_error(C::type_name, C::type_mask, z);
 }
 
+/// `fn`, or null for a trampoline (a method reached through __call or __callStatic), which the
+/// call it serves frees.
+inline zend_function* not_trampoline(zend_function* fn) noexcept {
+    return fn && (fn->common.fn_flags & ZEND_ACC_CALL_VIA_TRAMPOLINE) ? nullptr : fn;
+}
+/// "Class::method" or "function", as error messages name a callee.
+PHPBIND_COLD std::string method_display_name(const zend_function* fn);
+
 template <class R>
 call_result_t<R> finish(zval* ret, zend_function* fn, zval* callable) {
     // A function returning by reference hands back a reference: unwrap it, as
@@ -195,10 +204,13 @@ call_result_t<R> call_fcc(zval* callable, zend_fcall_info_cache* fcc, A&&... arg
     fci.params = pack.v;
     fci.param_count = pack.n;
     fci.named_params = nullptr;
+    // A trampoline (a method reached through __call) is freed by the call: then the callable
+    // names it in an error message.
+    zend_function* named = fcc ? not_trampoline(fcc->function_handler) : nullptr;
     call_guarded(&fci, fcc);
     uint32_t i = 0;
     (pack.read_back(i++, std::forward<A>(args)), ...);
-    return finish<R>(&ret, fcc ? fcc->function_handler : nullptr, callable);
+    return finish<R>(&ret, named, callable);
 }
 
 template <class R, class... A>
@@ -207,10 +219,15 @@ call_result_t<R> call_known(zend_function* fn, zend_object* obj, zend_class_entr
     (pack.put(std::forward<A>(args)), ...);
     zval ret;
     ZVAL_UNDEF(&ret);
+    // A trampoline (a method reached through __call) is freed by the call (zend_free_trampoline):
+    // an error message names it from a copy of its name taken first.
+    Value trampoline_name;
+    zend_function* named = not_trampoline(fn);
+    if (UNEXPECTED(!named)) trampoline_name = method_display_name(fn);
     call_known_guarded(fn, obj, scope, &ret, pack.n, pack.v);
     uint32_t i = 0;
     (pack.read_back(i++, std::forward<A>(args)), ...);
-    return finish<R>(&ret, fn, nullptr);
+    return finish<R>(&ret, named, named ? nullptr : trampoline_name.raw());
 }
 
 }  // namespace detail

@@ -277,7 +277,7 @@ struct function_record {
     const char* doc = nullptr;  // php::doc("...")
     std::string (*return_phpdoc)() = nullptr;  // see phpdoc_of()
     const php::returns* declared_return = nullptr;  // php::returns("..."): replaces return_mask/return_class
-    const php::deprecated* deprecation = nullptr;   // php::deprecated(...)
+    const php::deprecated* deprecation = nullptr;  // php::deprecated(...)
 };
 
 /// Appends a function to the module: validates the parameter spec, builds and

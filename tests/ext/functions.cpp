@@ -101,7 +101,7 @@ auto make_counter(int64_t start) {
     return [n]() -> int64_t { return ++*n; };
 }
 
-int64_t twice(int64_t x) { return x * 2; }
+int64_t halve(int64_t x) { return x / 2; }
 
 }  // namespace
 
@@ -132,8 +132,8 @@ std::string declared_string() { return "s"; }
 void register_functions(php::module& m) {
     using php::arg;
     // php::deprecated: the engine's deprecation at each call, Reflection, the 8.4 attribute.
-    m.def<&twice>("pb_dep_old", arg("x"), php::deprecated("use pb_add() instead", "2.0"));
-    m.def<&twice>("pb_dep_plain", php::deprecated(), arg("x"));
+    m.def<&halve>("pb_dep_old", arg("x"), php::deprecated("use pb_add() instead", "2.0"));
+    m.def<&halve>("pb_dep_plain", php::deprecated(), arg("x"));
     m.def<&add>("pb_add", arg("a"), arg("b") = 1);
     m.def<&add>("pb_add_alias", arg("a"), arg("b") = 1);
     m.def<&u8>("pb_u8", arg("x"));

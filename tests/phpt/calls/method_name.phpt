@@ -48,6 +48,15 @@ try {
 // Many calls: one object, no string made per call.
 $t = new Target;
 var_dump(pb_call_count_times($t, 1000), $t->count());
+// A method reached through __call is a trampoline the engine frees when the call returns: a
+// result of the wrong type is still reported with the method's name.
+foreach ([1, 3] as $times) {
+    try {
+        pb_call_count_times(new Magic, $times);
+    } catch (TypeError $e) {
+        echo get_class($e), ": ", $e->getMessage(), "\n";
+    }
+}
 ?>
 --EXPECT--
 string(17) "describe([1,"x"])"
@@ -65,3 +74,5 @@ string(6) "hidden"
 RuntimeException: no arg
 int(500500)
 int(1001)
+TypeError: Magic::count(): Return value must be of type int, string returned
+TypeError: Magic::count(): Return value must be of type int, string returned

@@ -58,8 +58,10 @@ try { $m + 1; } catch (TypeError $e) { echo 'after restore: ', $e->getMessage(),
 try { (new Money(1)) + 1; } catch (TypeError $e) { echo 'new after restore: ', $e->getMessage(), "\n"; }
 
 echo "-- refused\n";
-eval('interface Iface {} enum En { case A; } trait Tr {}');
-foreach (['Nope', 'Iface', 'En', 'Tr'] as $class) {
+eval('interface Iface {} enum En { case A; } trait Tr {} class PointChild extends PhpBind\Point {}');
+// A class bound with class_<T> (and a PHP subclass of one) keeps its own handlers: its
+// protocols are where such behaviour is bound.
+foreach (['Nope', 'Iface', 'En', 'Tr', 'PhpBind\Point', 'PointChild'] as $class) {
     try { pb_handler_override('read_property', $class); } catch (LogicException $e) { echo $e->getMessage(), "\n"; }
 }
 try { pb_handler_override('compare', 'Euro'); } catch (LogicException $e) { echo $e->getMessage(), "\n"; }
@@ -112,5 +114,7 @@ phpbind: override of the read_property handler of Nope: no such class is declare
 phpbind: override of the read_property handler of Iface: an interface, trait or enum has no objects of its own
 phpbind: override of the read_property handler of En: an interface, trait or enum has no objects of its own
 phpbind: override of the read_property handler of Tr: an interface, trait or enum has no objects of its own
+phpbind: override of the read_property handler of PhpBind\Point: the class is bound by phpbind (class_<T>), whose objects keep their handlers: bind the behaviour with the class's protocols
+phpbind: override of the read_property handler of PointChild: the class is bound by phpbind (class_<T>), whose objects keep their handlers: bind the behaviour with the class's protocols
 phpbind: this override is in use already for the compare handler of Money
 pb_handler_override(): Argument #1 ($slot) must name a handler this extension overrides
