@@ -50,6 +50,17 @@ const FZ_DENY = [
 // target as the log does: "function", "Class::method" or "Class@handler-op".
 // Remove an entry when its defect is fixed.
 const FZ_KNOWN_DEFECTS = [
+    // Another phpbind extension (a separate library copy) overriding an object handler of a
+    // class bound by this one: the objects get a copied handler table, from which the bound
+    // class's own handlers can no longer find their class record (node_of()); the next
+    // native-property access crashes. A copy refuses its own bound classes (docs/hooks.md);
+    // across copies nothing tells it yet.
+    'second_handler_override',
+    // PHP 8.4 only: pb_notify calling the listener an earlier case retained (a
+    // php::Static<php::Retained<php::Callable>>) crashed once in the bounded run (seed 3, case
+    // 4185 as of this entry), in the process the driver started after a fatal error; the same
+    // cases run by hand, under gdb or in a fresh sequence do not crash. Not found yet.
+    'pb_notify',
 ];
 
 // Parameters whose value decides how much work a call does: only small values, so
