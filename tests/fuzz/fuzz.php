@@ -56,11 +56,6 @@ const FZ_KNOWN_DEFECTS = [
     // native-property access crashes. A copy refuses its own bound classes (docs/hooks.md);
     // across copies nothing tells it yet.
     'second_handler_override',
-    // PHP 8.4 only: pb_notify calling the listener an earlier case retained (a
-    // php::Static<php::Retained<php::Callable>>) crashed once in the bounded run (seed 3, case
-    // 4185 as of this entry), in the process the driver started after a fatal error; the same
-    // cases run by hand, under gdb or in a fresh sequence do not crash. Not found yet.
-    'pb_notify',
 ];
 
 // Parameters whose value decides how much work a call does: only small values, so
