@@ -24,7 +24,7 @@
 #   opcache-jit      the same with the tracing JIT
 #
 # Run by name only (CI's time): php84-memcheck (memcheck over php84's build), debug-zts
-# (PHP 8.2 debug + thread-safe: what php84-debug-zts runs, on 8.2).
+# (PHP 8.2 debug + thread-safe: what php84-debug-zts runs, on 8.2), debug-nts.
 #
 # Tests that read only the sources (format, reference, edges, docs) or check the packaging
 # (newcomer, install) run once, in `make test`.
@@ -43,7 +43,7 @@ jobs=${JOBS:-2}
 read -r -a dev_flags <<<"$PHPBIND_CMAKE_FLAGS"
 all=(php84 php84-debug-zts debug-nts clang opcache opcache-jit php84-memcheck debug-zts)
 configs=("$@")
-[ ${#configs[@]} -gt 0 ] || configs=(php84 php84-debug-zts debug-nts clang opcache opcache-jit)
+[ ${#configs[@]} -gt 0 ] || configs=(php84 php84-debug-zts clang opcache opcache-jit)
 
 opcache_args="-d zend_extension=opcache -d opcache.enable=1 -d opcache.enable_cli=1 -d opcache.jit=disable"
 opcache_jit_args="-d zend_extension=opcache -d opcache.enable=1 -d opcache.enable_cli=1 -d opcache.jit=tracing -d opcache.jit_buffer_size=64M"
