@@ -2,7 +2,7 @@
 #
 #   make demo    build examples/hello and run its demo in php
 #   make test    build everything and run the whole test suite
-#   make test-matrix  the suite against debug/ZTS engines, clang-19, opcache and its JIT
+#   make test-matrix  the suite against PHP 8.4 (release, debug ZTS), clang-19, opcache and its JIT
 #   make bench   measure call overhead against a hand-written C extension, the
 #                persistent heap's fetch cost against APCu, an observed call
 #                against a hand-written C observer, engine hooks against C hooks, and
