@@ -551,7 +551,7 @@ static std::string prop_text(zend_string* mangled) {
 }
 
 // The case object `name` of enum `ce` (its constants evaluated), or nullptr.
-static zend_object* enum_case(zend_class_entry* ce, zend_string* name) {
+static zend_object* enum_case_object(zend_class_entry* ce, zend_string* name) {
     auto* c = static_cast<zend_class_constant*>(zend_hash_find_ptr(CE_CONSTANTS_TABLE(ce), name));
     if (!c || !(ZEND_CLASS_CONST_FLAGS(c) & ZEND_CLASS_CONST_IS_CASE) || Z_TYPE(c->value) != IS_OBJECT) return nullptr;
     return Z_OBJ(c->value);
@@ -611,7 +611,7 @@ void verify(const graph& g, zend_class_entry** found) {
     }
     for (uint32_t i = 0; i < g.objects_count; ++i) {
         const object_record& o = g.objects[i];
-        if (g.classes[o.cls].kind == class_kind::enumeration && !enum_case(found[o.cls], o.case_name))
+        if (g.classes[o.cls].kind == class_kind::enumeration && !enum_case_object(found[o.cls], o.case_name))
             mismatch(g.classes[o.cls], "has no case " + std::string(ZSTR_VAL(o.case_name), ZSTR_LEN(o.case_name)));
     }
 }
@@ -661,7 +661,7 @@ void rebuild_graph(void* p) {
         const object_record& o = g.objects[i];
         zend_class_entry* ce = r.classes[o.cls];
         if (g.classes[o.cls].kind == class_kind::enumeration) {
-            r.made[i] = enum_case(ce, o.case_name);  // verify() found it
+            r.made[i] = enum_case_object(ce, o.case_name);  // verify() found it
             GC_ADDREF(r.made[i]);  // held by `made` until the end
             continue;
         }
