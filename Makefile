@@ -1,8 +1,10 @@
 # phpbind — the two commands of the README, and the benchmark.
 #
 #   make demo    build examples/hello and run its demo in php
-#   make test    build everything and run the whole test suite
-#   make test-matrix  the suite against PHP 8.4 (release, debug ZTS), clang-19, opcache and its JIT
+#   make check   build everything and run the whole test suite: make test, then make test-matrix
+#   make test    the quick loop: build, and run every test but memcheck and the packaging checks
+#   make test-matrix  memcheck and packaging on PHP 8.2; the suite against PHP 8.4 (release,
+#                memcheck, debug ZTS), clang-19, opcache and its JIT
 #   make bench   measure call overhead against a hand-written C extension, the
 #                persistent heap's fetch cost against APCu, an observed call
 #                against a hand-written C observer, engine hooks against C hooks, and
@@ -16,9 +18,11 @@ BUILD ?= build
 JOBS ?= 2
 # APCu is measured against by `make bench` only (bench/heap.sh).
 BENCH_PACKAGES := php8.2-apcu
+# What `make test` leaves to the matrix's memcheck and packaging configurations (ctest names).
+MATRIX_ONLY := -valgrind$$|^(newcomer|install)$$
 PACKAGES := php8.2-cli php8.2-dev libphp8.2-embed cmake make g++ binutils valgrind libgtest-dev pkg-config autoconf libtool clang-format-19 libboost-dev php8.2-fpm
 
-.PHONY: deps configure demo test test-matrix bench fuzz clean
+.PHONY: deps configure demo test test-matrix check bench fuzz clean
 
 deps:
 	@bash tools/ensure-deps.sh $(PACKAGES)
@@ -34,13 +38,17 @@ demo: configure
 	@cmake --build $(BUILD) --target hello -j $(JOBS) >/dev/null
 	php -n -d extension=$(abspath $(BUILD))/examples/hello.so examples/hello/demo.php
 
+# The quick loop: every test but memcheck and the packaging checks, on Debian's PHP 8.2.
 test: configure
 	cmake --build $(BUILD) -j $(JOBS)
-	cd $(BUILD) && ctest -j $(JOBS) --output-on-failure --no-tests=error
+	cd $(BUILD) && ctest -j $(JOBS) --output-on-failure --no-tests=error -E '$(MATRIX_ONLY)'
 
-# Runs after `make test` (the opcache configurations reuse its build).
+# Runs after `make test` (memcheck, packaging and opcache reuse its build).
 test-matrix: configure
 	PHPBIND_CMAKE_FLAGS="$(DEV_FLAGS)" BUILD=$(BUILD) JOBS=$(JOBS) bash tools/test-matrix.sh $(MATRIX)
+
+# The whole suite, every configuration: what CI runs.
+check: test test-matrix
 
 bench: configure
 	@bash tools/ensure-deps.sh $(BENCH_PACKAGES)

@@ -3,12 +3,15 @@
 #
 #   tools/test-matrix.sh [configuration...]     (default: all, in this order)
 #
-# `make test` runs the whole suite on Debian's PHP 8.2 with GCC (memcheck included). Each
-# configuration here runs what it alone proves, so CI stays within its time:
+# `make test` runs the suite on Debian's PHP 8.2 with GCC, all but memcheck and the packaging
+# checks. Each configuration here runs what it alone proves, so CI stays within its time:
 #
-#   php84            PHP 8.4 release NTS built from Debian's source: the whole suite but memcheck
-#                    and the plain fuzz pass (an open 8.4 defect), examples/ds against the output
-#                    ext-ds gave on 8.2 (the make test build's)
+#   memcheck         make test's build: every test under valgrind memcheck (each phpt suite, the C++
+#                    and embedding programs), once for PHP 8.2
+#   packaging        make test's build: the README's newcomer path and the installed package
+#   php84            PHP 8.4 release NTS built from Debian's source: the whole suite but memcheck,
+#                    examples/ds against the output ext-ds gave on 8.2 (the make test build's)
+#   php84-memcheck   memcheck over php84's build, once for PHP 8.4
 #   php84-debug-zts  PHP 8.4 debug + thread-safe: the engine's assertions and leak report, TSRM,
 #                    engine threads under helgrind; no memcheck, no ASan (php84 has both)
 #   debug-zts        PHP 8.2 debug + thread-safe: the same on 8.2
@@ -23,15 +26,15 @@
 #                    fuzz)
 #   opcache-jit      the same with the tracing JIT
 #
-# Run by name only (CI's time): php84-memcheck (memcheck over php84's build), debug-zts
-# (PHP 8.2 debug + thread-safe: what php84-debug-zts runs, on 8.2), debug-nts.
+# Run by name only (CI's time): debug-zts (PHP 8.2 debug + thread-safe: what php84-debug-zts
+# runs, on 8.2), debug-nts.
 #
-# Tests that read only the sources (format, reference, edges, docs) or check the packaging
-# (newcomer, install) run once, in `make test`.
+# Tests that read only the sources (format, reference, edges, docs) run once, in `make test`;
+# the packaging checks (newcomer, install) once, in packaging.
 #
 # Each source-built configuration has its own build directory under $MATRIX_DIR (default
-# build-matrix/); the opcache ones reuse $BUILD, which `make test` built. Engines are built once
-# per machine (tools/php-engine.sh). All configurations run; the script fails if any failed,
+# build-matrix/); memcheck, packaging and the opcache ones reuse $BUILD, which `make test`
+# built. Engines are built once per machine (tools/php-engine.sh). All configurations run; the script fails if any failed,
 # after a table of each one's tests and wall time.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -41,15 +44,16 @@ matrix=${MATRIX_DIR:-build-matrix}
 jobs=${JOBS:-2}
 : "${PHPBIND_CMAKE_FLAGS:?PHPBIND_CMAKE_FLAGS must hold the developer configure flags (the Makefile sets it)}"
 read -r -a dev_flags <<<"$PHPBIND_CMAKE_FLAGS"
-all=(php84 php84-debug-zts debug-nts clang opcache opcache-jit php84-memcheck debug-zts)
+all=(memcheck packaging php84 php84-memcheck php84-debug-zts clang opcache opcache-jit debug-zts debug-nts)
 configs=("$@")
-[ ${#configs[@]} -gt 0 ] || configs=(php84 php84-debug-zts clang opcache opcache-jit)
+[ ${#configs[@]} -gt 0 ] || configs=(memcheck packaging php84 php84-memcheck php84-debug-zts clang opcache opcache-jit)
 
 opcache_args="-d zend_extension=opcache -d opcache.enable=1 -d opcache.enable_cli=1 -d opcache.jit=disable"
 opcache_jit_args="-d zend_extension=opcache -d opcache.enable=1 -d opcache.enable_cli=1 -d opcache.jit=tracing -d opcache.jit_buffer_size=64M"
 
 # Test selections (ctest regular expressions over the names `ctest -N` lists).
-once='^(format|reference|edges|docs|newcomer|install)$'           # make test's alone
+once='^(format|reference|edges|docs|newcomer|install)$'           # make test's and packaging's alone
+packaging='^(newcomer|install)$'
 memcheck='-valgrind$'
 asan='(-asan|^asan-probe)$'
 compile_checks='^(compile-fail-.*|exports|stubs|embed-exports)$'  # the compiler's, not the engine's
@@ -110,11 +114,15 @@ run() {  # configuration
   case "$1" in
     php84)
       prefix=$(engine 8.4 release-nts) || return 1
-      # The plain fuzz pass is left out until an open defect on 8.4 is found: in seed 3 a caught
-      # exception's trace holds a value freed earlier (memcheck: an invalid read when the
-      # exception is destroyed; docs/testing.md). fuzz-asan runs.
-      suite "$1" "" "$once|$memcheck|^fuzz$" -DPHP_CONFIG="$prefix/bin/php-config" "$bench_free" \
+      suite "$1" "" "$once|$memcheck" -DPHP_CONFIG="$prefix/bin/php-config" "$bench_free" \
         -DPHPBIND_DS_EXPECTED_FROM="$(ds_expected)"
+      ;;
+    memcheck | packaging)
+      # make test's build, brought up to date.
+      local select=$memcheck
+      [ "$1" = memcheck ] || select=$packaging
+      cmake --build "$build" -j "$jobs" >"$matrix/$1.build.log" 2>&1 || { tail -n 40 "$matrix/$1.build.log"; return 1; }
+      (cd "$build" && ctest -j "$jobs" --output-on-failure --no-tests=error -R "$select")
       ;;
     php84-memcheck)
       [ -f "$matrix/php84/CTestTestfile.cmake" ] || { echo "test-matrix: run php84 first" >&2; return 1; }
