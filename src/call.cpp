@@ -471,6 +471,7 @@ Value add(ValueView a, ValueView b) {
 }
 
 Array& Array::set(ValueView key, ValueView value) {
+    detail::check_memory();
     HashTable* ht = mut();
     zval* k = key.raw();
     zval* v = value.raw();

@@ -68,6 +68,15 @@ void array_too_large(size_t n) {
                       std::to_string(max_array_size) + " elements)");
 }
 
+void huge_string_to_zval(std::string_view v, zval* out) {
+    check_string_size(v.size());
+    zend_string* s = string_alloc(v.size());
+    if (!s) throw_memory_exhausted();
+    memcpy(ZSTR_VAL(s), v.data(), v.size());
+    ZSTR_VAL(s)[v.size()] = '\0';
+    ZVAL_NEW_STR(out, s);
+}
+
 void string_too_long(size_t n) {
     throw value_error("A string of " + std::to_string(n) + " bytes exceeds the maximum string size (" +
                       std::to_string(max_string_size) + " bytes)");

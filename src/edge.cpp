@@ -177,6 +177,7 @@ struct deferred_state {
     zend_object* exception = nullptr;  // set aside, newest first (the older ones are its previous chain)
     const zend_execute_data* frame = nullptr;  // where it was set aside
     const zend_op* opline = nullptr;
+    bool oom_hidden = false;  // the engine's handled out-of-memory state, hidden until the check
 };
 #ifdef ZTS
 thread_local deferred_state t_deferred;
@@ -190,6 +191,10 @@ void raise_deferred(zend_execute_data* ex) {
     // The previous holder first (pcntl dispatches signal handlers there, and
     // zend_call_function() runs nothing while an exception is pending).
     if (g_previous_interrupt) g_previous_interrupt(ex);
+    if (t_deferred.oom_hidden) {
+        t_deferred.oom_hidden = false;
+        oom_restore_handled();
+    }
     zend_object* e = t_deferred.exception;
     if (!e || !ex) return;
     t_deferred.exception = nullptr;
@@ -253,16 +258,19 @@ void defer_exception() noexcept {
     d.exception = e;
     d.frame = ex;
     d.opline = user_frame ? ex->opline : nullptr;
-#if PHP_VERSION_ID >= 80200
-    zend_atomic_bool_store_ex(&EG(vm_interrupt), true);
-#else
-    EG(vm_interrupt) = 1;
-#endif
+    // After an out-of-memory fatal error (an engine with delayed handling: its UnwindExit on the
+    // way out of PHP code C++ called), the engine's interrupt check would not call ours.
+    if (oom_hide_handled()) d.oom_hidden = true;
+    request_interrupt();
 }
 
 void drop_deferred_exception() noexcept {
     // The request ended before the VM reached an interrupt check (the script's
     // last instruction was the loop's exit): nothing is left to raise it in.
+    if (t_deferred.oom_hidden) {
+        t_deferred.oom_hidden = false;
+        oom_restore_handled();
+    }
     if (zend_object* e = t_deferred.exception) {
         t_deferred.exception = nullptr;
         OBJ_RELEASE(e);

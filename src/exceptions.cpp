@@ -71,6 +71,10 @@ void raise_current_exception(unsigned entry) noexcept {
         throw;
     } catch (const fatal_error&) {
         // the edge resumes the bailout
+    } catch (const memory_exhausted& e) {
+        // Nothing to raise: the engine has recorded the condition and raises its fatal error
+        // once the handler returns. (Thrown by hand with nothing recorded: an Error.)
+        if (!oom_pending()) raise(zend_ce_error, e.what(), strlen(e.what()), 0);
     } catch (const script_exit& e) {
         // Handed back to the engine by the edge that owns it; an edge
         // entered while it was already on its way leaves it to that one.
@@ -115,6 +119,8 @@ void throw_exception_object(zend_object* ex) {
 }
 
 void throw_fatal_error() { throw fatal_error(); }
+
+void throw_memory_exhausted() { throw memory_exhausted(); }
 
 }  // namespace detail
 

@@ -58,6 +58,16 @@ void abandon_packed_fill(zend_array* ht, uint32_t filled) noexcept {
     zend_array_destroy(ht);
 }
 
+void abandon_packed_fill_oom(zend_array* ht, uint32_t filled) {
+    abandon_packed_fill(ht, filled);
+    throw_memory_exhausted();
+}
+
+void abandon_table(zend_array* ht) {
+    zend_array_destroy(ht);  // uninitialised: only the HashTable itself
+    throw_memory_exhausted();
+}
+
 namespace {
 // The names built by union_type_name(), one per variant type, kept until the
 // extension is unloaded (free_type_names). A list allocated on first use:

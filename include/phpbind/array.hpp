@@ -286,9 +286,11 @@ public:
     /// The end of the iteration.
     iterator end() const noexcept { return view().end(); }
 
-    /// `$a[$key] = $value;` — any value a caster can convert.
+    /// `$a[$key] = $value;` — any value a caster can convert. Like every builder here, throws
+    /// php::memory_exhausted once the request went past memory_limit.
     template <class T>
     Array& set(zend_long key, T&& value) {
+        detail::check_memory();
         zval tmp;
         to_zval_any(std::forward<T>(value), &tmp);
         detail::replace_slot(zend_hash_index_lookup(mut(), key), &tmp);
@@ -296,6 +298,7 @@ public:
     }
     template <class T>
     Array& set(std::string_view key, T&& value) {
+        detail::check_memory();
         zval tmp;
         to_zval_any(std::forward<T>(value), &tmp);
         detail::replace_slot(detail::symtable_lookup(mut(), key), &tmp);
@@ -309,6 +312,7 @@ public:
     /// `$a[] = $value;` — throws php::error when the next int key is taken.
     template <class T>
     Array& push_back(T&& value) {
+        detail::check_memory();
         zval tmp;
         to_zval_any(std::forward<T>(value), &tmp);
         if (UNEXPECTED(!zend_hash_next_index_insert(mut(), &tmp))) {

@@ -113,6 +113,14 @@ PHPBIND_INLINE uint32_t checked_array_size(size_t n) {
 PHPBIND_INLINE void check_string_size(size_t n) {
     if (UNEXPECTED(n > max_string_size)) string_too_long(n);
 }
+/// string_to_zval() for a string of a huge block's size or more: ValueError past
+/// php::max_string_size, php::memory_exhausted when it does not fit under memory_limit.
+PHPBIND_COLD void huge_string_to_zval(std::string_view v, zval* out);
+/// A new request string holding `v`, into `out`.
+PHPBIND_INLINE void string_to_zval(std::string_view v, zval* out) {
+    if (UNEXPECTED(v.size() >= ZEND_MM_CHUNK_SIZE)) return huge_string_to_zval(v, out);
+    ZVAL_STRINGL_FAST(out, v.data(), v.size());
+}
 
 /// Whether a caster's try_load is a type test that calls nothing and, when it
 /// succeeds, reads what load would have read (the optional member
@@ -272,10 +280,7 @@ struct string_caster_base {
         return true;
     }
     static void write_parsed(zend_string* p, zval* out) noexcept { ZVAL_STR_COPY(out, p); }
-    static void to_zval(std::string_view v, zval* out) {
-        detail::check_string_size(v.size());
-        ZVAL_STRINGL_FAST(out, v.data(), v.size());
-    }
+    static void to_zval(std::string_view v, zval* out) { detail::string_to_zval(v, out); }
     static void persistent_zval(std::string_view v, zval* out) {
         ZVAL_INTERNED_STR(out, detail::registration_string(v));
     }

@@ -151,6 +151,70 @@ inline bool has_hooked_properties([[maybe_unused]] const zend_class_entry* ce) n
 #endif
 }
 
+/// memory_limit inside an internal function. An engine with delayed out-of-memory handling
+/// (EG(delayed_oom), ZEND_HAS_OOM(): Debian's PHP 8.2 series) lets an allocation past the limit
+/// succeed and records the condition; the VM raises the usual fatal error once the internal call
+/// returns, and the allocator ends the process when a request goes on past the hard limit
+/// (memory_hard_limit_percent, twice memory_limit by default). Its fallible allocations fail
+/// instead of going past the limit. An engine without it (PHP 8.4.24) raises the fatal error
+/// at the allocation, as before.
+inline bool oom_pending() noexcept {
+#ifdef ZEND_HAS_OOM
+    return ZEND_HAS_OOM();
+#else
+    return false;
+#endif
+}
+/// zend_hash_real_init_packed(), fallible where the engine has fallible allocations: false (and
+/// the table left uninitialised) when the slots would go past memory_limit.
+inline bool init_packed(HashTable* ht) noexcept {
+#ifdef ZEND_HAS_OOM
+    return zend_hash_real_finit_packed(ht, true) == SUCCESS;
+#else
+    zend_hash_real_init_packed(ht);
+    return true;
+#endif
+}
+/// A request string of `len` bytes, fallible where the engine can be: nullptr when it would go
+/// past memory_limit. Only strings of at least a huge block's size (ZEND_MM_CHUNK_SIZE) are
+/// allocated fallibly: from under the limit, a smaller one goes past the hard limit only with a
+/// memory_limit under 2 MB, and the loops that build many check oom_pending().
+inline zend_string* string_alloc(size_t len) noexcept {
+#ifdef ZEND_HAS_OOM
+    if (UNEXPECTED(len >= ZEND_MM_CHUNK_SIZE)) return zend_string_falloc(len, false, true);
+#endif
+    return zend_string_alloc(len, false);
+}
+
+/// After the engine handled an out-of-memory condition (its fatal error reported, the UnwindExit
+/// that ends the script on its way), its interrupt check no longer calls zend_interrupt_function:
+/// the delayed-OOM branch of zend_interrupt_helper comes first, and for a handled condition it
+/// does nothing. An exception set aside for that check hides the handled state until the check
+/// (true if it did), where oom_restore_handled() puts it back.
+inline bool oom_hide_handled() noexcept {
+#ifdef ZEND_HAS_OOM
+    if (EG(delayed_oom).state != ZEND_OOM_STATE_HANDLED) return false;
+    EG(delayed_oom).state = ZEND_OOM_STATE_NONE;
+    return true;
+#else
+    return false;
+#endif
+}
+inline void oom_restore_handled() noexcept {
+#ifdef ZEND_HAS_OOM
+    if (EG(delayed_oom).state == ZEND_OOM_STATE_NONE) EG(delayed_oom).state = ZEND_OOM_STATE_HANDLED;
+#endif
+}
+
+/// Makes the VM call its interrupt helper at the next instruction boundary where it checks.
+inline void request_interrupt() noexcept {
+#if PHP_VERSION_ID >= 80200
+    zend_atomic_bool_store_ex(&EG(vm_interrupt), true);
+#else
+    EG(vm_interrupt) = 1;
+#endif
+}
+
 /// How the engine names a value in a type error: "true"/"false" from PHP 8.3 on
 /// (zend_zval_value_name), "bool" before (zend_zval_type_name); a class name for an object.
 inline const char* value_name(const zval* z) noexcept {

@@ -184,7 +184,27 @@ public:
     const char* what() const noexcept override { return "PHP fatal error"; }
 };
 
+/// The request went past memory_limit while C++ code was building values (on an engine with
+/// delayed out-of-memory handling: docs/errors.md). phpbind's containers, casters and builders
+/// throw it at their next allocation, so C++ frames unwind; the edge of the bound function
+/// returns to the engine, which then raises its usual fatal error ("Allowed memory size of N
+/// bytes exhausted"): shutdown functions run and the status is 255. Catching it does not
+/// prevent that: the engine keeps the condition.
+class memory_exhausted final : public engine_unwind {
+public:
+    const char* what() const noexcept override { return "PHP memory_limit exhausted"; }
+};
+
 namespace detail {
+
+/// Throws php::memory_exhausted (out of line: the allocating paths stay small).
+[[noreturn]] PHPBIND_COLD void throw_memory_exhausted();
+/// Where phpbind allocates request memory for C++ code: throws php::memory_exhausted once the
+/// request went past memory_limit (a load and a branch; nothing on an engine that bails out at
+/// the allocation itself).
+PHPBIND_INLINE void check_memory() {
+    if (UNEXPECTED(oom_pending())) throw_memory_exhausted();
+}
 
 /// Called only by an edge (phpbind/detail/edge.hpp), in its catch block:
 /// turns the exception being handled into a pending PHP exception. A fatal

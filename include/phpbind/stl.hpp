@@ -54,6 +54,11 @@ PHPBIND_COLD std::string list_shape_given(zend_array* ht, size_t expected);
 /// because an element's caster threw (the fill macros set the counts only
 /// at the end).
 PHPBIND_COLD void abandon_packed_fill(zend_array* ht, uint32_t filled) noexcept;
+/// The same when the request went past memory_limit: throws php::memory_exhausted.
+[[noreturn]] PHPBIND_COLD void abandon_packed_fill_oom(zend_array* ht, uint32_t filled);
+/// Frees a new table whose slots could not be allocated (past memory_limit) and throws
+/// php::memory_exhausted.
+[[noreturn]] PHPBIND_COLD void abandon_table(zend_array* ht);
 
 // The slot ZEND_HASH_FILL_PACKED is at: packed arrays hold zvals since 8.2,
 // buckets before.
@@ -63,11 +68,13 @@ PHPBIND_COLD void abandon_packed_fill(zend_array* ht, uint32_t filled) noexcept;
 /// already built is released (the handler costs nothing when none is thrown,
 /// and nothing at all for element types whose conversion cannot throw).
 /// `n` is checked before anything is allocated: the fill writes n slots, so
-/// a size cut to 32 bits would write past the table.
+/// a size cut to 32 bits would write past the table. Past memory_limit (a
+/// table that does not fit, or an element that went past it) the fill stops
+/// with php::memory_exhausted.
 template <class E, class Range>
 void fill_list(Range&& r, size_t n, zval* out) {
     zend_array* ht = zend_new_array(checked_array_size(n));
-    zend_hash_real_init_packed(ht);
+    if (UNEXPECTED(!init_packed(ht))) abandon_table(ht);
     ZEND_HASH_FILL_PACKED(ht) {
         for (auto&& e : r) {
             try {
@@ -77,6 +84,7 @@ void fill_list(Range&& r, size_t n, zval* out) {
                 throw;
             }
             ZEND_HASH_FILL_NEXT();
+            if (UNEXPECTED(oom_pending())) abandon_packed_fill_oom(ht, __fill_idx);
         }
     }
     ZEND_HASH_FILL_END();
@@ -383,6 +391,7 @@ struct map_caster : array_caster_base {
                 } else {
                     zend_hash_index_update(ht, static_cast<zend_long>(k), &tmp);
                 }
+                detail::check_memory();
             }
         } catch (...) {
             zend_array_destroy(ht);

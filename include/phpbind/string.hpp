@@ -4,6 +4,7 @@
 // (one addref) and separates before it is modified, as PHP does.
 #pragma once
 
+#include <phpbind/caster.hpp>
 #include <phpbind/value.hpp>
 
 #include <compare>
@@ -59,9 +60,10 @@ public:
 
     String() noexcept { ZVAL_EMPTY_STRING(&z_); }
     /// ValueError when `s` is longer than php::max_string_size.
+    /// php::memory_exhausted once the request went past memory_limit.
     String(std::string_view s) {
-        detail::check_string_size(s.size());
-        ZVAL_STRINGL_FAST(&z_, s.data(), s.size());
+        detail::check_memory();
+        detail::string_to_zval(s, &z_);
     }
     String(const char* s) : String(std::string_view(s)) {}
     String(const std::string& s) : String(std::string_view(s)) {}
@@ -129,6 +131,7 @@ inline StringView ValueView::as_string_view() const noexcept { return StringView
 
 inline String& String::append(std::string_view s) {
     if (s.empty()) return *this;
+    detail::check_memory();
     zend_string* cur = Z_STR(z_);
     size_t old_len = ZSTR_LEN(cur);
     if (UNEXPECTED(s.size() > max_string_size - old_len)) detail::string_append_too_long(old_len, s.size());

@@ -20,6 +20,7 @@ PHPBIND_EXTENSION(phpbind_test, m) {
     register_hooks(m);
     register_object_hooks(m);
     register_native(m);
+    register_memory(m);
 #ifdef PHPBIND_TEST_ASAN_PROBE
     register_asan_probe(m);
 #endif

@@ -35,4 +35,5 @@ void register_observers(php::module& m);
 void register_hooks(php::module& m);
 void register_object_hooks(php::module& m);
 void register_native(php::module& m);
+void register_memory(php::module& m);
 void register_asan_probe(php::module& m);

@@ -65,6 +65,14 @@ const FZ_CLAMP = [
     'pb_squares' => ['n'],
     'pb_points' => ['n'],
     'pb_function_handle' => ['times'],
+    'pb_oom_words' => ['n'],
+    'pb_oom_map' => ['n'],
+    'pb_oom_view' => ['n'],
+    'pb_oom_push' => ['n'],
+    'pb_oom_set' => ['n'],
+    'pb_oom_append' => ['n'],
+    'pb_oom_string' => ['n'],
+    'pb_oom_swallow' => ['n'],
 ];
 
 // Functions whose job is to turn C++ exceptions (std::, "Unknown C++ exception")

@@ -1,0 +1,96 @@
+// tests/ext/memory.cpp — memory_limit inside C++ (tests/phpt/memory/): functions that build
+// request values until the request goes past the limit, through each path phpbind allocates
+// by: a list and a map converted from C++ containers, a lazily converted range, the Array and
+// String builders, one huge string, and C++ code that catches php::memory_exhausted.
+#include "test_ext.hpp"
+
+#include <map>
+#include <ranges>
+#include <string>
+#include <vector>
+
+namespace {
+
+void check_count(int64_t n) {
+    if (n < 0) throw php::argument_value_error(1, "must be greater than or equal to 0");
+}
+
+// The reproducer: a vector of C++ strings (malloc'd, not counted), each converted to a PHP
+// string when the list is built.
+std::vector<std::string> words(int64_t n) {
+    check_count(n);
+    return std::vector<std::string>(static_cast<size_t>(n), std::string(40, 'w'));
+}
+
+std::map<std::string, std::string> word_map(int64_t n) {
+    check_count(n);
+    std::map<std::string, std::string> m;
+    for (int64_t i = 0; i < n; i++) m.emplace(std::to_string(i) + "k", std::string(40, 'v'));
+    return m;
+}
+
+// A view converted element by element into a list whose table is allocated first.
+auto word_view(int64_t n) {
+    check_count(n);
+    return std::views::iota(int64_t{0}, n) | std::views::transform([](int64_t) { return std::string(40, 'r'); });
+}
+
+php::Array push_words(int64_t n) {
+    check_count(n);
+    php::Array a;
+    for (int64_t i = 0; i < n; i++) a.push_back(std::string(40, 'p'));
+    return a;
+}
+
+php::Array set_words(int64_t n) {
+    check_count(n);
+    php::Array a;
+    for (int64_t i = 0; i < n; i++) a.set("key" + std::to_string(i), std::string(40, 's'));
+    return a;
+}
+
+php::String append_words(int64_t n) {
+    check_count(n);
+    php::String s;
+    std::string chunk(4096, 'a');
+    for (int64_t i = 0; i < n; i++) s.append(chunk);
+    return s;
+}
+
+// One string of n bytes: a block of its own, past the hard limit when n is.
+std::string big_string(int64_t n) {
+    check_count(n);
+    return std::string(static_cast<size_t>(n), 'b');
+}
+
+// C++ code that catches what phpbind throws at memory_limit, notes it, and returns normally:
+// the engine still ends the script with its fatal error. pb_oom_swallowed() reads the note
+// (a shutdown function can).
+std::string swallowed;
+bool swallow(int64_t n) {
+    check_count(n);
+    swallowed = "nothing caught";
+    try {
+        php::Array a;
+        for (int64_t i = 0; i < n; i++) a.push_back(std::string(40, 'c'));
+    } catch (const php::memory_exhausted& e) {
+        swallowed = std::string("caught: ") + e.what();
+        return true;
+    }
+    return false;
+}
+std::string swallowed_note() { return swallowed; }
+
+}  // namespace
+
+void register_memory(php::module& m) {
+    m.def<&words>("pb_oom_words", php::arg("n"));
+    m.def<&word_map>("pb_oom_map", php::arg("n"));
+    m.def<&word_view>("pb_oom_view", php::arg("n"));
+    m.def<&push_words>("pb_oom_push", php::arg("n"));
+    m.def<&set_words>("pb_oom_set", php::arg("n"));
+    m.def<&append_words>("pb_oom_append", php::arg("n"));
+    m.def<&big_string>("pb_oom_string", php::arg("n"));
+    m.def<&swallow>("pb_oom_swallow", php::arg("n"));
+    m.def<&swallowed_note>("pb_oom_swallowed");
+}
