@@ -187,14 +187,18 @@ deferred_state t_deferred;
 void (*g_previous_interrupt)(zend_execute_data*) = nullptr;
 unsigned g_interrupt_users = 0;  // the modules of this library copy that started
 
+// Puts back the engine's handled out-of-memory state that defer_exception() hid.
+void restore_hidden_oom() noexcept {
+    if (!t_deferred.oom_hidden) return;
+    t_deferred.oom_hidden = false;
+    oom_restore_handled();
+}
+
 void raise_deferred(zend_execute_data* ex) {
     // The previous holder first (pcntl dispatches signal handlers there, and
     // zend_call_function() runs nothing while an exception is pending).
     if (g_previous_interrupt) g_previous_interrupt(ex);
-    if (t_deferred.oom_hidden) {
-        t_deferred.oom_hidden = false;
-        oom_restore_handled();
-    }
+    restore_hidden_oom();
     zend_object* e = t_deferred.exception;
     if (!e || !ex) return;
     t_deferred.exception = nullptr;
@@ -267,10 +271,7 @@ void defer_exception() noexcept {
 void drop_deferred_exception() noexcept {
     // The request ended before the VM reached an interrupt check (the script's
     // last instruction was the loop's exit): nothing is left to raise it in.
-    if (t_deferred.oom_hidden) {
-        t_deferred.oom_hidden = false;
-        oom_restore_handled();
-    }
+    restore_hidden_oom();
     if (zend_object* e = t_deferred.exception) {
         t_deferred.exception = nullptr;
         OBJ_RELEASE(e);
