@@ -26,6 +26,16 @@ set(PHPBIND_EXTENSION_INSTALL_DIR "${PHP_EXTENSION_DIR}" CACHE PATH "where cmake
 set(PHPBIND_VALGRIND_SUPPRESSIONS "${CMAKE_CURRENT_LIST_DIR}/valgrind.supp"
     CACHE INTERNAL "valgrind suppressions for the engine's known false positives")
 
+# A build of the library that phpbind was configured without (PHPBIND_VARIANTS) is named in the
+# error, with the way to get it.
+function(_phpbind_require_variant target caller)
+  if(target MATCHES "^phpbind::(debug|asan)$" AND NOT TARGET ${target})
+    message(FATAL_ERROR "${caller}: ${target} is not part of this phpbind: it was configured with "
+                        "PHPBIND_VARIANTS='${PHPBIND_VARIANTS}'. Build and install phpbind with "
+                        "-DPHPBIND_VARIANTS='release;debug;asan' (or the variants you use).")
+  endif()
+endfunction()
+
 # -O2 for a target of a project that chose no build type and no -O flag.
 function(_phpbind_default_optimisation name)
   get_property(_multi GLOBAL PROPERTY GENERATOR_IS_MULTI_CONFIG)
@@ -54,6 +64,7 @@ function(phpbind_add_extension name)
   elseif(NOT ARG_PHPBIND_TARGET)
     set(ARG_PHPBIND_TARGET phpbind::phpbind)
   endif()
+  _phpbind_require_variant(${ARG_PHPBIND_TARGET} "phpbind_add_extension(${name})")
   add_library(${name} MODULE ${ARG_SOURCES})
   set_target_properties(${name} PROPERTIES
     PREFIX "" SUFFIX ".so"

@@ -143,7 +143,11 @@ std::string parse_declared_type(std::string_view t, uint32_t& mask, std::string&
         }
         if (!found) {
             if (part.empty() || part.find_first_of(" ?&()") != std::string_view::npos) {
-                return "'" + std::string(part) + "' is not a type";
+                // (Appended, not "'" + std::string: GCC 12 warns wrongly of overlapping copies
+                // in operator+(const char*, std::string&&) at -O3, -Werror=restrict.)
+                std::string what = "'";
+                what.append(part).append("' is not a type");
+                return what;
             }
             if (!class_name.empty()) return "more than one class in a union is not supported";
             class_name = part.starts_with('\\') ? part.substr(1) : part;

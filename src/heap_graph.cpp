@@ -547,7 +547,9 @@ static std::string prop_text(zend_string* mangled) {
     size_t len = 0;
     zend_unmangle_property_name_ex(mangled, &cls, &prop, &len);
     const char* visibility = !cls ? "" : (cls[0] == '*' ? "protected " : "private ");
-    return visibility + ("$" + std::string(prop, len));
+    std::string text = visibility;  // (appended: see parse_declared_type in function.cpp)
+    text.append("$").append(prop, len);
+    return text;
 }
 
 // The case object `name` of enum `ce` (its constants evaluated), or nullptr.

@@ -58,10 +58,12 @@ struct param {
     static void after(H&) {}
 };
 
-// A by-reference parameter reads a counted copy of the referenced value:
-// user code that runs before the body (a later argument's coercion calls an
-// error handler, which may reassign the variable) cannot free what the copy
-// borrows, and a weak-mode coercion converts the copy, never the variable. The result is
+// A by-reference parameter is read after every argument is coerced, as a C
+// function reads its by-reference zval in its body after ZPP: code that a
+// later argument's coercion runs (an error handler, a __toString) may
+// reassign the variable, and the function sees the new value. load() only
+// records the argument; finish() reads a counted copy of the referenced value
+// (a weak-mode coercion converts the copy, never the variable). The result is
 // assigned through the reference with the engine's checks
 // (ZEND_TRY_ASSIGN_REF_TMP: zend_try_assign_typed_ref for typed references).
 //
@@ -87,9 +89,11 @@ struct param<ref<T>> {
     static constexpr bool by_ref = true;
     static constexpr bool is_variadic = false;
     struct state {
+        zval* arg;
         zval* target;
         zval copy;  // counted while present; released by drop() or release()
         typename c::parsed value;
+        uint32_t num;
         bool present;
     };
     struct holder {
@@ -97,20 +101,27 @@ struct param<ref<T>> {
         T value;
     };
     static bool load(zval* arg, uint32_t num, state& st) {
+        st.arg = arg;
+        st.num = num;
+        st.present = false;
+        return true;
+    }
+    static bool finish(state& st) {
+        zval* arg = st.arg;
         st.target = Z_ISREF_P(arg) ? arg : nullptr;
         zval* v = arg;
         ZVAL_DEREF(v);
-        st.present = Z_TYPE_P(v) > IS_NULL;
-        if (!st.present) return true;
+        if (Z_TYPE_P(v) <= IS_NULL) return true;
         if (UNEXPECTED(st.target && ZEND_REF_HAS_TYPE_SOURCES(Z_REF_P(st.target)) &&
                        !(type_mask & (1u << Z_TYPE_P(v))))) {
-            typed_ref_type_error(num, type_mask, class_name_of<c>(), v);
-            st.present = false;
+            typed_ref_type_error(st.num, type_mask, class_name_of<c>(), v);
             return false;
         }
         ZVAL_COPY(&st.copy, v);
-        if (EXPECTED(c::load(&st.copy, num, st.value, false))) return true;
-        st.present = false;
+        if (EXPECTED(c::load(&st.copy, st.num, st.value, false))) {
+            st.present = true;
+            return true;
+        }
         zval_ptr_dtor(&st.copy);  // before the body: no C++ frame to unwind
         return false;
     }
@@ -395,13 +406,20 @@ PHPBIND_INLINE S& state_of(state_slot<I, S>& s) {
 }
 
 // A parameter whose first-phase state owns a reference (a by-reference
-// copy): drop() releases it if the body never runs, release() when the
-// body's edge leaves, however it leaves.
+// copy): finish() reads it once every argument is loaded, drop() releases it
+// if the body never runs, release() when the body's edge leaves, however it
+// leaves.
 template <class P>
 inline constexpr bool owns_state_v = [] {
     if constexpr (requires { param<P>::owns_state; }) return param<P>::owns_state;
     else return false;
 }();
+
+template <class P, class S>
+PHPBIND_INLINE bool finish_state(S& st) {
+    if constexpr (owns_state_v<P>) return param<P>::finish(st);
+    else return true;
+}
 
 template <class P, class S>
 PHPBIND_INLINE void drop_state(S& st, bool loaded) noexcept {
@@ -484,7 +502,8 @@ struct binder {
             if (!(load_one<I, Req, A>(execute_data, argc, state_of<I>(st)) && ...)) return -1;
         } else {
             size_t loaded = 0;
-            if (!((load_one<I, Req, A>(execute_data, argc, state_of<I>(st)) && (++loaded, true)) && ...)) {
+            if (!((load_one<I, Req, A>(execute_data, argc, state_of<I>(st)) && (++loaded, true)) && ...) ||
+                !(finish_state<A>(state_of<I>(st)) && ...)) {
                 (drop_state<A>(state_of<I>(st), I < loaded), ...);
                 return -1;
             }

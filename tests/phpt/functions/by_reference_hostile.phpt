@@ -1,39 +1,49 @@
 --TEST--
-Functions: a by-reference parameter is read once, survives later arguments' error handlers, and typed references are never converted (as for a userland function)
+Functions: a by-reference parameter is read once every argument is coerced (later arguments' error handlers may reassign it), and typed references are never converted (as for a userland function)
 --EXTENSIONS--
 phpbind_test
 --FILE--
 <?php
-// An error handler run by a later argument's coercion (null to a string
-// parameter is deprecated) reassigns the referenced variable: the function
-// works on the value it read, which the handler's assignment must not free.
+// Code run by a later argument's coercion reassigns the referenced variable:
+// an error handler (null to a string parameter is deprecated) or a
+// __toString. The function reads its by-reference argument once every
+// argument is coerced, as a C function reads it in its body after ZPP and as
+// a userland function does: it works on the new value, and the old one,
+// freed by the assignment, is never read.
+function twin_append(?string &$s, string $suffix): void { $s .= $suffix; }
 $s = str_repeat("abc", 10);
 set_error_handler(function ($no, $msg) use (&$s) {
     echo "handler: $msg\n";
-    $s = str_repeat("z", 30);
+    $s = 12345;
     return true;
 });
 pb_ref_append($s, null);
 var_dump($s);
 restore_error_handler();
 
-// The same through an array slot the handler assigns, and through one
-// whose array the handler replaces (the result goes to the slot's
-// reference, which no variable holds any more).
-$a = [str_repeat("q", 20)];
-set_error_handler(function () use (&$a) { $a[0] = str_repeat("y", 20); return true; });
-pb_ref_append($a[0], null);
-var_dump($a);
-set_error_handler(function () use (&$a) { $a = null; return true; });
-pb_ref_append($a[0], null);
-var_dump($a);
-restore_error_handler();
+class Assigns {
+    public function __construct(private \Closure $f) {}
+    public function __toString(): string { ($this->f)(); return "!"; }
+}
+foreach (['pb_ref_append', 'twin_append'] as $f) {
+    echo "$f:\n";
+    $s = str_repeat("abc", 10);
+    $f($s, new Assigns(function () use (&$s) { $s = 12345; }));
+    var_dump($s);
+    // The same through an array slot the __toString assigns, and through one
+    // whose array it replaces (the result goes to the slot's reference, which
+    // no variable holds any more).
+    $a = [str_repeat("q", 20)];
+    $f($a[0], new Assigns(function () use (&$a) { $a[0] = str_repeat("y", 20); }));
+    var_dump($a);
+    $f($a[0], new Assigns(function () use (&$a) { $a = null; }));
+    var_dump($a);
+}
 
 // A typed property by reference is never converted, as for a userland
 // function with the same signature: its value must have the parameter's type
 // exactly (TypeError otherwise, the property untouched), and the result is
 // assigned with the property's checks.
-function twin_append(?string &$s, string $suffix): void { $s .= $suffix; }
 function by_ref_case(string $f, object $o, string $prop, string $suffix): string {
     try {
         $f($o->$prop, $suffix);
@@ -74,10 +84,19 @@ var_dump($i);
 ?>
 --EXPECTF--
 handler: pb_ref_append(): Passing null to parameter #2 ($suffix) of type string is deprecated
-string(30) "abcabcabcabcabcabcabcabcabcabc"
+string(5) "12345"
+pb_ref_append:
+string(6) "12345!"
 array(1) {
   [0]=>
-  string(20) "qqqqqqqqqqqqqqqqqqqq"
+  string(21) "yyyyyyyyyyyyyyyyyyyy!"
+}
+NULL
+twin_append:
+string(6) "12345!"
+array(1) {
+  [0]=>
+  string(21) "yyyyyyyyyyyyyyyyyyyy!"
 }
 NULL
 x + '': f(): Argument #1 ($s) must be of type ?string, int given -> 42
