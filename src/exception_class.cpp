@@ -106,6 +106,22 @@ void register_exception_class(const std::string& name, exception_translator t,
 
 }  // namespace
 
+std::function<zend_class_entry*(std::string&)> exception_parent(const base_named& parent) {
+    return [name = parent.name](std::string& error) -> zend_class_entry* {
+        // The class table, without autoloading (there is none at MINIT); its keys are lowercase.
+        // (Not zend_hash_str_find_ptr_lc: PHP 8.2's zend_hash.h declares it outside extern "C".)
+        std::string lc(name.size(), '\0');
+        zend_str_tolower_copy(lc.data(), name.data(), name.size());
+        auto* ce = static_cast<zend_class_entry*>(zend_hash_str_find_ptr(CG(class_table), lc.data(), lc.size()));
+        if (!ce) {
+            error = "parent class " + name +
+                    " is not declared when this module starts (a class of another extension needs that "
+                    "extension started first: a module dependency)";
+        }
+        return ce;
+    };
+}
+
 zend_class_entry* bound_exception_class(const std::type_info& t) noexcept {
     for (const auto& e : g_translators) {
         if (*e.type == t) return e.ce;

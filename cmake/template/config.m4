@@ -53,6 +53,11 @@ if test "$PHP___EXT_UPPER__" != "no"; then
     __EXT_UPPER___FLAGS="$__EXT_UPPER___FLAGS $PHPBIND_CFLAGS"
     __EXT_UPPER___SHARED_LIBADD="$__EXT_UPPER___SHARED_LIBADD $PHPBIND_LIBS"
   fi
+  dnl A library the extension uses, found with pkg-config (zlib here; simdjson, ... the same way):
+  dnl   PKG_CHECK_MODULES([ZLIB], [zlib])
+  dnl   __EXT_UPPER___FLAGS="$__EXT_UPPER___FLAGS $ZLIB_CFLAGS"
+  dnl   __EXT_UPPER___SHARED_LIBADD="$__EXT_UPPER___SHARED_LIBADD $ZLIB_LIBS"
+  dnl or, without pkg-config: __EXT_UPPER___SHARED_LIBADD="$__EXT_UPPER___SHARED_LIBADD -lsimdjson"
   dnl The extension exports get_module and nothing else: hidden visibility
   dnl leaves out phpbind and the extension, this version script the standard
   dnl library's template instances.

@@ -286,7 +286,9 @@ public:
     /// The end of the iteration.
     iterator end() const noexcept { return view().end(); }
 
-    /// `$a[$key] = $value;` — any value a caster can convert. Like every builder here, throws
+    /// `$a[$key] = $value;` — any value a caster can convert. A string key follows PHP's rule for
+    /// `$a["7"]`: a decimal integer string ("7", "-3"; not "07", "7.0" or " 7") is the int key 7,
+    /// as it is for find(), contains(), at() and erase(). Like every builder here, throws
     /// php::memory_exhausted once the request went past memory_limit.
     template <class T>
     Array& set(zend_long key, T&& value) {

@@ -38,6 +38,15 @@ struct base_t {
 template <class B>
 inline constexpr base_t<B> base{};
 
+/// Names the parent by its PHP name: a class the engine knows when the module starts (MINIT) —
+/// one of the core's or of an extension started before this one — whose class entry PHP's
+/// headers need not export (`php::base_named("JsonException")` on PHP 8.2). A leading `\` is
+/// allowed; case does not matter, as for PHP class names.
+struct base_named {
+    std::string name;
+    explicit base_named(std::string_view n) : name(n.starts_with('\\') ? n.substr(1) : n) {}
+};
+
 namespace detail {
 
 /// The `code` of a raised exception: a const member `code()` returning an
@@ -143,10 +152,12 @@ std::function<zend_class_entry*(std::string&)> exception_parent(base_t<B>) {
     };
 }
 
+std::function<zend_class_entry*(std::string&)> exception_parent(const base_named& parent);
+
 template <class P>
 std::function<zend_class_entry*(std::string&)> exception_parent(const P& parent) {
     static_assert(std::is_invocable_r_v<zend_class_entry*, const P&>,
-                  "phpbind: the parent of exception<E>(name, parent) is php::base<B> or a getter "
+                  "phpbind: the parent of exception<E>(name, parent) is php::base<B>, php::base_named(\"Name\") or a getter "
                   "`zend_class_entry* ()` called at MINIT (class entries do not exist yet when the module "
                   "is defined)");
     return [parent](std::string& error) -> zend_class_entry* {

@@ -125,7 +125,8 @@ public:
     /// Binds C++ exception type E to a new PHP class `name` (it may carry a
     /// namespace) that extends Exception, or the parent given: `php::base<B>`
     /// with B a phpbind throwable (`php::runtime_exception`, ...) or a type
-    /// bound with exception<B> earlier, or a `zend_class_entry* ()` getter.
+    /// bound with exception<B> earlier, `php::base_named("JsonException")`, or a
+    /// `zend_class_entry* ()` getter.
     /// Bound code that throws an E (or a type derived from it that is not
     /// bound itself) raises that class. See phpbind/exception_class.hpp.
     template <class E, class... Parent>

@@ -30,6 +30,9 @@ PHPBIND_COLD int compare_guarded(zval* a, zval* b);
 class StringView;
 class ArrayView;
 class ObjectView;
+class String;
+class Array;
+class Object;
 
 /// PHP's name for a value in a TypeError's "..., X given" on the running engine, for casters
 /// that raise their own: "true" and "false" from PHP 8.3 on, "bool" before; a class name for
@@ -143,6 +146,19 @@ public:
     Value(const char* s) : Value(std::string_view(s)) {}
     Value(const std::string& s) : Value(std::string_view(s)) {}
     explicit Value(ValueView v) noexcept { ZVAL_COPY(&z_, v.raw()); }
+    /// An owned php::Array, php::Object or php::String as a mixed value (what a function
+    /// returning `mixed` or a recursive builder returns): moved in, its reference is taken
+    /// over (the source is left as release_into() leaves it); copied, one reference more.
+    template <class O>
+        requires(std::is_same_v<O, Array> || std::is_same_v<O, Object> || std::is_same_v<O, String>)
+    Value(O&& o) noexcept {
+        o.release_into(&z_);
+    }
+    template <class O>
+        requires(std::is_same_v<O, Array> || std::is_same_v<O, Object> || std::is_same_v<O, String>)
+    Value(const O& o) noexcept {
+        o.copy_into(&z_);
+    }
 
     Value(const Value& o) noexcept { ZVAL_COPY(&z_, &o.z_); }
     Value(Value&& o) noexcept {

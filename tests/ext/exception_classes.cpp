@@ -44,6 +44,11 @@ struct Unbound : std::runtime_error {  // nothing bound: plain Exception, as bef
     using std::runtime_error::runtime_error;
 };
 struct Silent {};  // neither what() nor code(): empty message, code 0
+struct BadJson : std::runtime_error {  // extends JsonException, named: PHP 8.2's headers do not export it
+    BadJson(const std::string& m, int64_t c) : std::runtime_error(m), c_(c) {}
+    int64_t code() const { return c_; }
+    int64_t c_;
+};
 
 void app_throw(std::string_view kind, std::string message, int64_t code) {
     if (kind == "app") throw AppError(message, code);
@@ -56,6 +61,7 @@ void app_throw(std::string_view kind, std::string message, int64_t code) {
     if (kind == "disk") throw DiskError(std::make_error_code(std::errc::no_space_on_device), message);
     if (kind == "unbound") throw Unbound(message);
     if (kind == "silent") throw Silent{};
+    if (kind == "bad_json") throw BadJson(message, code);
     throw php::argument_value_error(1, "is not a known exception kind");
 }
 
@@ -98,6 +104,8 @@ void bind_bad(php::module& m, std::string_view which) {
     else if (which == "unbound_base") m.exception<KeyMissing>("App\\Bad", php::base<Unbound>);
     else if (which == "same_type") m.exception<AppError>("App\\AppErrorAgain");
     else if (which == "same_name") m.exception<Unbound>("runtimeexception");
+    else if (which == "unknown_named") m.exception<Unbound>("App\\Bad", php::base_named("App\\NoSuchClass"));
+    else if (which == "named_final") m.exception<Unbound>("App\\Bad", php::base_named("\\closure"));
 }
 
 }  // namespace
@@ -115,6 +123,7 @@ void register_exception_classes(php::module& m) {
     m.exception<Corrupt>("App\\Corrupt");
     m.exception<DiskError>("App\\DiskError", php::base<php::error>);
     m.exception<Silent>("App\\Silent");
+    m.exception<BadJson>("App\\BadJson", php::base_named("\\jsonEXCEPTION"));
     if (const char* bad = std::getenv("PHPBIND_TEST_BAD_EXCEPTION_CLASS")) bind_bad(m, bad);
 
     m.def<&app_throw>("pb_app_throw", arg("kind"), arg("message") = "", arg("code") = 0);

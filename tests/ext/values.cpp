@@ -270,6 +270,26 @@ std::vector<Point> points(int64_t n) {
     return out;
 }
 
+// A recursive builder returning mixed, as a decoder writes one: php::Array, php::Object and
+// php::String become php::Value, moved (the reference handed over) or copied (one more).
+php::Value value_tree(int64_t depth, php::ValueView leaf) {
+    if (depth <= 0) {
+        if (leaf.is_null()) return php::String("leaf");  // a String moved in
+        return php::Value(leaf);
+    }
+    php::Array level;
+    php::Value child = value_tree(depth - 1, leaf);
+    level.push_back(child);
+    php::Object box = php::make_object("ArrayObject", level);
+    php::Value boxed = box;  // copied: box keeps its reference
+    level.push_back(boxed);
+    level.set("box_is_same", boxed.view().identical(box));
+    php::String label("depth ");
+    label.append(std::to_string(depth));
+    level.set("label", php::Value(label));  // copied
+    return level;  // an Array moved in
+}
+
 }  // namespace
 
 void register_values(php::module& m) {
@@ -331,4 +351,5 @@ void register_values(php::module& m) {
     m.def<&string_too_long>("pb_string_too_long");
     m.def<&string_ctor_too_long>("pb_string_ctor_too_long");
     m.def<&string_append_too_long>("pb_string_append_too_long");
+    m.def<&value_tree>("pb_value_tree", arg("depth"), arg("leaf") = nullptr);
 }

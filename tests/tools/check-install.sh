@@ -3,6 +3,7 @@
 # install phpbind to a prefix, then find_package(phpbind) from a separate
 # project, build it, and load the result into php. Then the refusals: a
 # target defining PHPBIND_DEBUG while linking the release library, a consumer
+# asking for a variant the install lacks, a consumer
 # finding another PHP than phpbind was built for, and a build bypassing CMake
 # with mismatched settings.
 #
@@ -53,6 +54,22 @@ if out=$(cmake --build "$work/consumer-odr" --target consumer 2>&1); then
   fail "a target defining PHPBIND_DEBUG built against the release library"
 fi
 grep -q 'link phpbind::debug instead' <<<"$out" || fail "no diagnostic for PHPBIND_DEBUG on the release library: $out"
+
+# Refused: a variant the installed phpbind was configured without (PHPBIND_VARIANTS), named with
+# the option that brings it; the install holds the release build alone.
+cmake -S "$src" -B "$work/release-only" -DCMAKE_BUILD_TYPE=Release -DPHPBIND_VARIANTS=release \
+      -DPHP_CONFIG="$php_config" >/dev/null
+cmake --build "$work/release-only" -j2 >/dev/null
+cmake --install "$work/release-only" --prefix "$work/prefix-release" >/dev/null
+for f in lib/libphpbind_debug.a lib/libphpbind_asan.a lib/pkgconfig/phpbind-debug.pc; do
+  [ ! -e "$work/prefix-release/$f" ] || fail "a release-only install has $f"
+done
+if out=$(cmake -S "$src/tests/install" -B "$work/consumer-release" -DCMAKE_PREFIX_PATH="$work/prefix-release" \
+               -DPHP_CONFIG="$php_config" 2>&1); then
+  fail "a consumer using phpbind::debug was configured against a release-only phpbind"
+fi
+tr -s ' \n' ' ' <<<"$out" | grep -q "phpbind::debug is not part of this phpbind: it was configured with PHPBIND_VARIANTS='release'" \
+  || fail "the missing variant was not named: $out"
 
 # Refused: another PHP than phpbind was compiled against, both named: another
 # version with the same headers, and the same version with other headers.

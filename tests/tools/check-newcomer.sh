@@ -70,11 +70,17 @@ rm -rf wordcount-pecl/build
 phpize_build wordcount-pecl --with-phpbind="$prefix"
 step "phpize build against the installed phpbind"
 
-# 4. The PECL way with phpbind vendored into the project (what a PIE package carries).
-cmake -DNAME=vendored -DVENDOR=ON -P "$src/cmake/phpbind-new.cmake" >/dev/null
+# 4. The PECL way with phpbind vendored into the project (what a PIE package carries), with a
+# namespace of its own (its test calls Acme\Vendored\greet()), and a library the template's
+# config.m4 shows how to add (libcrypto, which PHP's development files bring), uncommented.
+cmake -DNAME=vendored '-DNAMESPACE=Acme\Vendored' -DVENDOR=ON -P "$src/cmake/phpbind-new.cmake" >/dev/null
+grep -qF 'Acme\Vendored\greet(' vendored/tests/001-basic.phpt || fail "NAMESPACE did not reach the template's test"
+sed -i -e 's/^  dnl   \(PKG_CHECK_MODULES\|VENDORED_\)/  \1/' -e 's/\[ZLIB\], \[zlib\]/[ZLIB], [libcrypto]/' vendored/config.m4
+grep -q '^  PKG_CHECK_MODULES(\[ZLIB\], \[libcrypto\])' vendored/config.m4 || fail "config.m4's library lines were not found"
 "$php" -n -r '$j = json_decode(file_get_contents("vendored/composer.json"), true, 512, JSON_THROW_ON_ERROR);
         exit($j["type"] === "php-ext" && $j["php-ext"]["extension-name"] === "vendored" ? 0 : 1);' \
   || fail "composer.json is not a PIE package of the extension"
 phpize_build vendored
+readelf -d vendored/modules/vendored.so | grep -q 'NEEDED.*libcrypto' || fail "config.m4's library was not linked"
 step "phpize build with phpbind vendored"
 echo "ok: the newcomer path, in $(( $(date +%s) - start )) s"

@@ -36,8 +36,8 @@ private:
 PHPBIND_EXTENSION(__EXT__, m) {
     using php::arg;
     m.version("0.1.0");
-    m.def<&greet>("__NS__\\greet", php::doc("Greets someone by name."), arg("name").doc("who to greet"));
-    m.class_<Tally>("__NS__\\Tally")
+    m.def<&greet>("__NS_CPP__\\greet", php::doc("Greets someone by name."), arg("name").doc("who to greet"));
+    m.class_<Tally>("__NS_CPP__\\Tally")
         .doc("A running total of non-negative numbers.")
         .constructor<int64_t>(arg("start") = 0)
         .def<&Tally::add>("add", php::doc("Adds n and returns the new total."), arg("n"))

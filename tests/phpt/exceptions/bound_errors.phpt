@@ -14,7 +14,7 @@ function child(array $env, string $code): void {
     $status = proc_close($p);
     echo preg_replace('/\n+/', "\n", $out), "\nexit status: $status\n";
 }
-foreach (['interface', 'not_throwable', 'final', 'null_getter', 'getter_throws', 'unbound_base', 'same_type', 'same_name'] as $case) {
+foreach (['interface', 'not_throwable', 'final', 'null_getter', 'getter_throws', 'unbound_base', 'same_type', 'same_name', 'unknown_named', 'named_final'] as $case) {
     echo "-- $case\n";
     child(['PHPBIND_TEST_BAD_EXCEPTION_CLASS' => $case], 'var_dump(extension_loaded("phpbind_test"));');
 }
@@ -53,6 +53,14 @@ Fatal error: Unable to start phpbind_test module in Unknown on line 0
 exit status: 254
 -- same_name
 Warning: phpbind_test: exception class runtimeexception: a class of that name already exists in Unknown on line 0
+Fatal error: Unable to start phpbind_test module in Unknown on line 0
+exit status: 254
+-- unknown_named
+Warning: phpbind_test: exception class App\Bad: parent class App\NoSuchClass is not declared when this module starts (a class of another extension needs that extension started first: a module dependency) in Unknown on line 0
+Fatal error: Unable to start phpbind_test module in Unknown on line 0
+exit status: 254
+-- named_final
+Warning: phpbind_test: exception class App\Bad cannot extend final class Closure in Unknown on line 0
 Fatal error: Unable to start phpbind_test module in Unknown on line 0
 exit status: 254
 -- thrown at request shutdown

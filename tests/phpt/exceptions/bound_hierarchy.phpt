@@ -10,7 +10,7 @@ function chain(string $class): string {
     return implode(' -> ', $names);
 }
 foreach (['App\AppError', 'App\NotFound', 'App\Timeout', 'App\BadInput', 'App\QuotaExceeded', 'App\Corrupt',
-          'App\DiskError', 'App\Silent'] as $class) {
+          'App\DiskError', 'App\Silent', 'App\BadJson'] as $class) {
     $r = new ReflectionClass($class);
     printf("%-56s internal=%d ext=%s final=%d abstract=%d own methods=%d\n", chain($class), $r->isInternal(),
            $r->getExtensionName(), $r->isFinal(), $r->isAbstract(),
@@ -25,6 +25,12 @@ var_dump($e instanceof App\NotFound, $e instanceof App\AppError, $e instanceof R
          $e instanceof Exception, $e instanceof Throwable, $e instanceof App\Timeout, $e instanceof Error);
 $d = new App\DiskError('y');
 var_dump($d instanceof Error, $d instanceof Exception);
+// A parent named by its PHP name (php::base_named): caught as JsonException, message and code kept.
+try {
+    pb_app_throw('bad_json', 'Syntax error', JSON_ERROR_SYNTAX);
+} catch (JsonException $e) {
+    echo get_class($e), ": ", $e->getMessage(), " (", $e->getCode(), ")\n";
+}
 ?>
 --EXPECT--
 App\AppError -> RuntimeException -> Exception            internal=1 ext=phpbind_test final=0 abstract=0 own methods=0
@@ -35,6 +41,7 @@ App\QuotaExceeded -> OverflowException -> RuntimeException -> Exception internal
 App\Corrupt -> Exception                                 internal=1 ext=phpbind_test final=0 abstract=0 own methods=0
 App\DiskError -> Error                                   internal=1 ext=phpbind_test final=0 abstract=0 own methods=0
 App\Silent -> Exception                                  internal=1 ext=phpbind_test final=0 abstract=0 own methods=0
+App\BadJson -> JsonException -> Exception                internal=1 ext=phpbind_test final=0 abstract=0 own methods=0
 bool(true)
 bool(true)
 bool(true)
@@ -47,3 +54,4 @@ bool(false)
 bool(false)
 bool(true)
 bool(false)
+App\BadJson: Syntax error (4)
