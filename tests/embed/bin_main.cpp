@@ -5,11 +5,16 @@
 #include <phpbind/runtime.hpp>
 
 #include <cstdio>
+#include <string>
+#include <vector>
 
 namespace {
 lifecycle_counters g_one, g_two;
 std::string counts() { return "one: " + g_one.text() + " | two: " + g_two.text(); }
 int64_t twice(int64_t x) { return 2 * x; }
+// Past memory_limit while converting its result: the engine's fatal error, then the shutdown
+// functions, and the program goes on to MSHUTDOWN (scripts/oom.php).
+std::vector<std::string> words(int64_t n) { return std::vector<std::string>(static_cast<size_t>(n), std::string(40, 'w')); }
 }  // namespace
 
 PHPBIND_EXTENSION(bin_one, m) {
@@ -21,6 +26,7 @@ PHPBIND_EXTENSION(bin_one, m) {
 PHPBIND_EXTENSION(bin_two, m) {
     count_lifecycle(m, g_two);
     m.def<&twice>("bin_twice", php::arg("x"));
+    m.def<&words>("bin_words", php::arg("n"));
 }
 
 int main(int argc, char** argv) {
