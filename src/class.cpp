@@ -234,6 +234,11 @@ int has_property(zend_object* o, zend_string* name, int check_empty, void** cach
 void unset_property(zend_object* o, zend_string* name, void** cache_slot) {
     const native_property* p = find_native(o, name, cache_slot);
     if (!p) return zend_std_unset_property(o, name, cache_slot);
+    if (p->unset) {
+        // On failure the exception stays pending: the engine raises it.
+        (void)edge([&] { p->unset(o); });
+        return;
+    }
     if (!p->set) return readonly_error(o, name, "unset");
     zend_throw_error(nullptr, "Cannot unset native property %s::$%s", ZSTR_VAL(o->ce->name), ZSTR_VAL(name));
 }
@@ -426,6 +431,7 @@ void declare_properties(class_spec& spec, zend_class_entry* ce, class_node& node
             np.member_offset = p.member_offset;
             np.get = p.get;
             np.set = p.set;
+            np.unset = p.unset;
             np.info = info;
             node.properties.push_back(np);
         }

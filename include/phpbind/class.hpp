@@ -210,6 +210,8 @@ public:
     /// are read with their casters; an offset of the wrong type raises
     /// TypeError. The interface's offsetGet/offsetSet/offsetExists/offsetUnset
     /// methods (mixed, as ArrayAccess declares them) call the same members.
+    /// `$obj[$k] ?? $d` asks Has first, as PHP does for an ArrayAccess class;
+    /// a Get(K, php::dim_read) is told the read mode and decides itself.
     template <auto Get, auto Set, auto Has, auto Unset>
     class_& array_access() {
         using D = detail::dimension_protocol<T>;
@@ -230,7 +232,7 @@ public:
     class_& array_access_handlers() {
         using D = detail::dimension_protocol<T>;
         spec_->handler_setup.push_back([](zend_object_handlers& h) {
-            h.read_dimension = &D::template read<Get>;
+            h.read_dimension = &D::template read<Get, Has>;
             h.write_dimension = &D::template write<Set>;
             h.has_dimension = &D::template has<Has, Get>;
             h.unset_dimension = &D::template unset<Unset>;
@@ -299,6 +301,19 @@ public:
             }
         });
         return def<Str>("__toString");
+    }
+    /// `(string)$obj`, `echo $obj`, string parameters and interpolation through cast_object alone,
+    /// calling Str: no `__toString()` method and no `Stringable`, as an internal class with a cast
+    /// handler of its own converts (ext-ds's collections print `object(Ds\Vector)`). A PHP
+    /// subclass that declares `__toString()` is converted with it.
+    template <auto Str>
+    class_& string_cast() {
+        using R = std::remove_cvref_t<typename detail::signature<decltype(Str)>::ret>;
+        static_assert(caster<R>::type_mask == MAY_BE_STRING,
+                      "phpbind: string_cast<&T::m>() needs m() to return a string");
+        detail::protocol_table<T>::string_cast = &detail::cast_through<T, R, Str>;
+        spec_->handler_setup.push_back([](zend_object_handlers& h) { h.cast_object = &detail::cast_object<T>; });
+        return *this;
     }
     /// `(int)$obj` / `intval()` through cast_object calling F (an integer).
     template <auto F>
@@ -510,6 +525,25 @@ public:
         auto& p = spec_->properties.back();
         p.type_mask = 0;
         ZVAL_NULL(&p.default_value);
+        return *this;
+    }
+
+    /// `unset($obj->name)` of a native-backed property bound before calls F, a member function
+    /// taking nothing (ext-ds's `unset($pair->key)` sets the key to null). Without one, unset is
+    /// `Error: Cannot unset native property T::$name` (`Cannot unset readonly property` for one
+    /// PHP cannot write).
+    template <auto F>
+    class_& on_unset(std::string_view name) {
+        static_assert(std::is_member_function_pointer_v<decltype(F)> && std::is_invocable_v<decltype(F), T&>,
+                      "phpbind: on_unset<&T::m>(name) takes a member function with no parameters");
+        for (auto& p : spec_->properties) {
+            if (p.get && p.name == name) {
+                p.unset = [](zend_object* o) { (void)(detail::native<T>(o)->*F)(); };
+                return *this;
+            }
+        }
+        m_.add_error("class " + spec_->name + ": on_unset(\"" + std::string(name) +
+                     "\"): no native-backed property of that name is bound before it");
         return *this;
     }
 

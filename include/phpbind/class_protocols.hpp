@@ -44,6 +44,17 @@ extern "C" {
 
 PHPBIND_NAMESPACE_BEGIN
 
+/// Why the engine reads a dimension of an object (`$obj[$k]`), for an ArrayAccess Get member that
+/// takes it as its second parameter (class_::array_access):
+/// - `plain`: a read (`$obj[$k]`, `offsetGet()`): a missing offset is the class's error to raise;
+/// - `is`: `isset($obj[$k])`, `empty($obj[$k])`, `$obj[$k] ?? $default`: a missing offset is
+///   null (no error), as for an array;
+/// - `write`: a nested write or a reference (`$obj[$k][] = $v`, `$obj[$k]->p = $v`,
+///   `$x = &$obj[$k]`); what Get returns is a copy, which the engine modifies with its notice
+///   "Indirect modification of overloaded element" unless it is an object;
+/// - `unset`: `unset($obj[$k][$j])`, the same as `write`.
+enum class dim_read { plain, is, write, unset };
+
 /// Operator tags for class_<T>::op<>() and class_<T>::operators<>().
 namespace op {
 // clang-format off
@@ -429,6 +440,7 @@ template <class T>
 struct protocol_table {
     using cast_fn = void (*)(T& self, zval* out);
     static inline cast_fn to_string = nullptr;
+    static inline cast_fn string_cast = nullptr;  // class_::string_cast: no __toString
     static inline cast_fn to_long = nullptr;
     static inline cast_fn to_double = nullptr;
     static inline cast_fn to_bool = nullptr;
@@ -454,7 +466,7 @@ void cast_through(T& self, zval* out) {
 }
 
 /// cast_object: the types a member was bound for, natively; every other
-/// type (and a __toString overridden by a PHP subclass) the standard way.
+/// type (and a __toString overridden or added by a PHP subclass) the standard way.
 /// _IS_NUMBER is left to the standard handler (FAILURE): arithmetic goes
 /// through op<>(), not through an implicit conversion.
 template <class T>
@@ -463,7 +475,8 @@ zend_result cast_object(zend_object* o, zval* dst, int type) {
     typename table::cast_fn fn = nullptr;
     switch (type) {
     case IS_STRING:
-        if (o->ce->__tostring && o->ce->__tostring->type == ZEND_INTERNAL_FUNCTION) fn = table::to_string;
+        if (!o->ce->__tostring) fn = table::string_cast;
+        else if (o->ce->__tostring->type == ZEND_INTERNAL_FUNCTION) fn = table::to_string;
         break;
     case IS_LONG: fn = table::to_long; break;
     case IS_DOUBLE: fn = table::to_double; break;
@@ -687,19 +700,56 @@ struct countable_protocol {
     }
 };
 
+// A Get member may take the read mode as a second parameter (php::dim_read); one that does not
+// is read as PHP reads an ArrayAccess object: in "is" mode (isset, empty, ??) Has first, and a
+// missing offset is null with no call to Get (zend_std_read_dimension).
+template <auto Get>
+inline constexpr bool get_takes_mode = [] {
+    using A = typename member_traits<decltype(Get)>::args;
+    if constexpr (requires { typename second_of<A>::type; }) {
+        return std::is_same_v<typename second_of<A>::type, php::dim_read>;
+    } else {
+        return false;
+    }
+}();
+
+constexpr dim_read dim_read_of(int type) noexcept {
+    switch (type) {
+    case BP_VAR_IS: return dim_read::is;
+    case BP_VAR_W:
+    case BP_VAR_RW: return dim_read::write;
+    case BP_VAR_UNSET: return dim_read::unset;
+    default: return dim_read::plain;
+    }
+}
+
 template <class T>
 struct dimension_protocol {
-    template <auto Get>
-    static zval* read(zend_object* o, zval* offset, int, zval* rv) {
+    template <auto Get, auto Has = nullptr>
+    static zval* read(zend_object* o, zval* offset, int type, zval* rv) {
         using V = std::remove_cvref_t<typename member_traits<decltype(Get)>::ret>;
         // Built in rv itself. A to_zval that throws leaves nothing in it; a
         // result made before the edge failed (exit() swallowed in the body)
         // is released here: on failure the engine nulls rv without releasing.
-        auto body = [&] { caster<V>::to_zval((native<T>(o)->*Get)(dim_key<key_of<Get>>(o, offset)), rv); };
+        bool absent = false;
+        auto body = [&] {
+            T* self = native<T>(o);
+            if constexpr (get_takes_mode<Get>) {
+                caster<V>::to_zval((self->*Get)(dim_key<key_of<Get>>(o, offset), dim_read_of(type)), rv);
+            } else {
+                if constexpr (!std::is_null_pointer_v<decltype(Has)>) {
+                    if (type == BP_VAR_IS && !(self->*Has)(dim_key<key_of<Has>>(o, offset))) {
+                        absent = true;
+                        return;
+                    }
+                }
+                caster<V>::to_zval((self->*Get)(dim_key<key_of<Get>>(o, offset)), rv);
+            }
+        };
         edge_check_entry();
         const bool threw = edge_body(0, body);
-        if (EXPECTED(edge_exit(0, threw))) return rv;
-        if (!threw) release_zval(rv);
+        if (EXPECTED(edge_exit(0, threw))) return absent ? &EG(uninitialized_zval) : rv;
+        if (!threw && !absent) release_zval(rv);
         return nullptr;
     }
     template <auto Set>
@@ -721,7 +771,11 @@ struct dimension_protocol {
                 }
                 using V = std::remove_cvref_t<typename member_traits<decltype(Get)>::ret>;
                 Value v;
-                caster<V>::to_zval((self->*Get)(key), v.raw());
+                if constexpr (get_takes_mode<Get>) {
+                    caster<V>::to_zval((self->*Get)(dim_key<key_of<Get>>(o, offset), dim_read::is), v.raw());
+                } else {
+                    caster<V>::to_zval((self->*Get)(key), v.raw());
+                }
                 result = v.view().truthy();
             })) {
             return 0;

@@ -153,6 +153,11 @@ struct Handlers {
         callback();
         return text;
     }
+    void unset_label() { callback(); }
+    std::string shown() const {
+        callback();
+        return text;
+    }
     int64_t run(php::CallableView f) {
         frame_guard g;
         f();
@@ -282,6 +287,8 @@ void register_edges(php::module& m) {
         .countable<&Handlers::size>()
         .array_access<&Handlers::get, &Handlers::set, &Handlers::has, &Handlers::unset>()
         .property<&Handlers::label>("label")
+        .on_unset<&Handlers::unset_label>("label")
+        .string_cast<&Handlers::shown>()
         .def<&Handlers::run>("run", arg("f"));
     m.class_<Dict>("PhpBind\\Edge\\Dict")
         .countable<&Dict::size>()

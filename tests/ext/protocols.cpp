@@ -343,6 +343,50 @@ struct Slots {
     }
 };
 
+// ArrayAccess whose Get is told why the engine reads (php::dim_read): a missing (negative)
+// offset is null in "is" mode, an OutOfRangeException otherwise. `seen` lists every read.
+struct ModeLog {
+    std::vector<std::string> seen;
+    std::optional<std::string> get(int64_t i, php::dim_read mode) {
+        static constexpr const char* names[] = {"plain", "is", "write", "unset"};
+        seen.push_back(std::string(names[static_cast<int>(mode)]) + ":" + std::to_string(i));
+        if (i >= 0) return "v" + std::to_string(i);
+        if (mode == php::dim_read::is) return std::nullopt;
+        throw php::out_of_range_exception("ModeLog offset " + std::to_string(i) + " is out of range");
+    }
+    void set(int64_t, std::string_view) {}
+    bool has(int64_t i) const { return i >= 0; }
+    void unset(int64_t) {}
+    std::vector<std::string> log() {
+        std::vector<std::string> out;
+        out.swap(seen);
+        return out;
+    }
+};
+
+// A string conversion through the cast handler alone (class_::string_cast): no __toString.
+struct Shown {
+    int64_t n = 0;
+    std::string show() const {
+        if (n < 0) throw php::domain_exception("Shown: nothing to show for " + std::to_string(n));
+        return "shown(" + std::to_string(n) + ")";
+    }
+};
+
+// Native-backed properties and unset (class_::on_unset): `key` is set to null, `count` back to
+// 0; `note` has no unset hook; `id` is read-only.
+struct Entry {
+    php::Value key;
+    int64_t count = 0;
+    std::string note;
+    int64_t id = 7;
+    void clear_key() { key = nullptr; }
+    void reset_count() {
+        if (count < 0) throw php::logic_exception("Entry: cannot unset a negative count");
+        count = 0;
+    }
+};
+
 }  // namespace
 
 void register_protocols(php::module& m) {
@@ -372,6 +416,17 @@ void register_protocols(php::module& m) {
         .countable<&Slots::size>(php::doc("How many operations were logged."))
         .iterable<&Slots::size, &Slots::at>(php::returns("Traversable"))
         .json<&Slots::entries>(php::returns("mixed").tentative());
+    m.class_<ModeLog>("PhpBind\\ModeLog")
+        .array_access<&ModeLog::get, &ModeLog::set, &ModeLog::has, &ModeLog::unset>()
+        .def<&ModeLog::log>("log");
+    m.class_<Shown>("PhpBind\\Shown").property<&Shown::n>("n").string_cast<&Shown::show>();
+    m.class_<Entry>("PhpBind\\Entry")
+        .property_untyped<&Entry::key>("key")
+        .property<&Entry::count>("count")
+        .property<&Entry::note>("note")
+        .property_readonly<&Entry::id>("id")
+        .on_unset<&Entry::clear_key>("key")
+        .on_unset<&Entry::reset_count>("count");
     m.class_<Tape>("PhpBind\\Tape")
         .constructor<php::ArrayView>(arg("values"))
         .def<&Tape::size>("size")

@@ -73,6 +73,7 @@ const FZ_CLAMP = [
     'pb_oom_append' => ['n'],
     'pb_oom_string' => ['n'],
     'pb_oom_swallow' => ['n'],
+    'pb_value_tree' => ['depth'],
 ];
 
 // Functions whose job is to turn C++ exceptions (std::, "Unknown C++ exception")

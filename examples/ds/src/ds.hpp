@@ -91,6 +91,12 @@ void append_string(std::string& out, php::ValueView v);
 struct Pair {
     php::Value key, value;
 
+    // ext-ds's cast handler: every class converts to "object(<its name>)" (no __toString).
+    std::string_view cast_label() const { return "object(Ds\\Pair)"; }
+    // unset($pair->key) / unset($pair->value): null, as ext-ds does.
+    void unset_key() { key = nullptr; }
+    void unset_value() { value = nullptr; }
+
     void construct(php::ValueView k, php::ValueView v);
     Pair copy() const { return *this; }
     php::Array to_array() const;

@@ -37,6 +37,7 @@ int64_t compare_with(const std::optional<php::CallableView>& comparator, const p
 struct Set;
 
 struct Map {
+    std::string_view cast_label() const { return "object(Ds\\Map)"; }
     Table t;
 
     Map() = default;
@@ -302,6 +303,7 @@ private:
 };
 
 struct Set {
+    std::string_view cast_label() const { return "object(Ds\\Set)"; }
     Table t;
 
     Set() = default;
@@ -448,6 +450,13 @@ struct Set {
         if (!offset.is_int()) throw_index_type(offset);
         return get(offset.as_int());
     }
+    // ext-ds reads a Set's position in "is" mode (`$set[$i] ?? $default`) as null once the
+    // offset is an int, whether the position exists or not; isset() and empty() throw.
+    php::Value offset_read(php::ValueView offset, php::dim_read mode) const {
+        if (mode != php::dim_read::is) return offset_get(offset);
+        if (!offset.is_int()) throw_index_type(offset);
+        return nullptr;
+    }
     void offset_set(php::ValueView offset, php::ValueView value) {
         if (!offset.is_undef() && !offset.is_null()) throw_by_key();
         add_one(value);
@@ -494,6 +503,7 @@ void register_map_and_set(php::module& m) {
     using php::returns;
     m.class_<Map>("Ds\\Map")
         .final_()
+        .string_cast<&Map::cast_label>()
         .implements("Ds\\Collection")
         .constant("MIN_CAPACITY", static_cast<int64_t>(min_capacity))
         .def<&Map::construct>("__construct", arg("values").untyped().optional(), returns(""))
@@ -545,6 +555,7 @@ void register_map_and_set(php::module& m) {
         .custom_serializable<&Map::save, &Map::load>();
     m.class_<Set>("Ds\\Set")
         .final_()
+        .string_cast<&Set::cast_label>()
         .implements("Ds\\Collection")
         .constant("MIN_CAPACITY", static_cast<int64_t>(min_capacity))
         .def<&Set::construct>("__construct", arg("values").untyped().optional(), returns(""))
@@ -573,7 +584,7 @@ void register_map_and_set(php::module& m) {
         .def<&Set::xor_>("xor", arg("set"), returns("Ds\\Set"))
         .iterable_handlers<&Set::count, &Set::at>(by_reference_error)
         .def<&Set::self>("getIterator", returns("Traversable"))
-        .array_access_handlers<&Set::offset_get, &Set::offset_set, &Set::offset_exists, &Set::offset_unset>()
+        .array_access_handlers<&Set::offset_read, &Set::offset_set, &Set::offset_exists, &Set::offset_unset>()
         .def<&Set::offset_exists>("offsetExists", arg("offset").untyped())
         .def<&Set::offset_get>("offsetGet", arg("offset"), returns("mixed").tentative())
         .def<&Set::offset_set>("offsetSet", arg("offset"), arg("value"), returns("void").tentative())

@@ -36,6 +36,9 @@ void register_pair(php::module& m) {
         .final_()
         .property_untyped<&Pair::key>("key")
         .property_untyped<&Pair::value>("value")
+        .on_unset<&Pair::unset_key>("key")
+        .on_unset<&Pair::unset_value>("value")
+        .string_cast<&Pair::cast_label>()
         .def<&Pair::construct>("__construct", arg("key").untyped().optional(), arg("value").untyped().optional(),
                                returns(""))
         .def<&Pair::copy>("copy", returns("Ds\\Pair"))

@@ -47,6 +47,7 @@ private:
 };
 
 struct PriorityQueue {
+    std::string_view cast_label() const { return "object(Ds\\PriorityQueue)"; }
     std::vector<Node> heap;
     std::size_t cap = min_capacity;
     uint64_t next_stamp = 0;
@@ -242,6 +243,7 @@ void register_priority_queue(php::module& m) {
     using php::returns;
     m.class_<PriorityQueue>("Ds\\PriorityQueue")
         .final_()
+        .string_cast<&PriorityQueue::cast_label>()
         .implements("Ds\\Collection")
         .constant("MIN_CAPACITY", static_cast<int64_t>(min_capacity))
         .constructor<>()

@@ -25,6 +25,7 @@ void bind_sequence(php::module& m, const char* name, bool collection_first) {
     auto c = m.class_<S>(name);
     c.final_()
         .implements("Ds\\Sequence")
+        .template string_cast<&S::cast_label>()
         .constant("MIN_CAPACITY", static_cast<int64_t>(min_capacity))
         .template def<&S::construct>("__construct", arg("values").untyped().optional(), returns(""))
         .template iterable_handlers<&S::count, &S::at>(by_reference_error)

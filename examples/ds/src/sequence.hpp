@@ -21,6 +21,7 @@ namespace ds {
 /// slice() for exactly its values.
 struct vector_rules {
     using storage = block;
+    static constexpr std::string_view label = "object(Ds\\Vector)";
     static std::size_t one_more(std::size_t cap) { return cap + cap / 2; }
     static std::size_t room_for(std::size_t need, std::size_t cap) { return std::max(need, cap + cap / 2); }
     static std::size_t allocated(std::size_t asked) { return asked; }
@@ -37,6 +38,7 @@ struct vector_rules {
 /// its values.
 struct deque_rules {
     using storage = ring;
+    static constexpr std::string_view label = "object(Ds\\Deque)";
     static std::size_t one_more(std::size_t cap) { return cap * 2; }
     static std::size_t room_for(std::size_t need, std::size_t) { return exactly(need); }
     static std::size_t allocated(std::size_t asked) { return exactly(asked); }
@@ -356,6 +358,7 @@ struct Sequence {
     // A view: phpbind fills the array in place from it (one packed fill, no per-element insert).
     std::ranges::ref_view<const storage> to_array() const noexcept { return std::ranges::ref_view(items); }
     Sequence& self() { return *this; }
+    std::string_view cast_label() const { return Rules::label; }
 
     // ArrayAccess
     bool offset_exists(php::ValueView offset) const {

@@ -24,6 +24,7 @@ struct Adapter {
         return pop();
     }
     Adapter& self() { return *this; }
+    std::string_view cast_label() const { return Lifo ? "object(Ds\\Stack)" : "object(Ds\\Queue)"; }
 
     // ArrayAccess: only `$s[] = $value`.
     bool offset_exists(php::ValueView) const { throw_by_key(); }
@@ -58,7 +59,7 @@ void bind_adapter(php::module& m, const char* name, bool min_capacity_constant) 
     using php::arg;
     using php::returns;
     auto c = m.class_<A>(name);
-    c.final_().implements("Ds\\Collection");
+    c.final_().implements("Ds\\Collection").template string_cast<&A::cast_label>();
     if (min_capacity_constant) c.constant("MIN_CAPACITY", static_cast<int64_t>(min_capacity));
     c.template def<&A::construct>("__construct", arg("values").untyped().optional(), returns(""))
         .template def<&A::allocate>("allocate", arg("capacity"), returns(""))

@@ -18,6 +18,7 @@ struct property_spec {
     zval default_value;  // UNDEF: none (an uninitialized typed property)
     void (*get)(zend_object*, zval*) = nullptr;  // native-backed when set
     void (*set)(zend_object*, zend_string*, zval*) = nullptr;
+    void (*unset)(zend_object*) = nullptr;  // class_::on_unset
     direct_kind direct = direct_none;
     ptrdiff_t (*member_offset)(zend_object*) = nullptr;
 };

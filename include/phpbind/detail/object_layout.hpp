@@ -60,6 +60,7 @@ struct native_property {
     ptrdiff_t (*member_offset)(zend_object*) = nullptr;
     void (*get)(zend_object*, zval*) = nullptr;
     void (*set)(zend_object*, zend_string*, zval*) = nullptr;  // nullptr: read-only
+    void (*unset)(zend_object*) = nullptr;  // unset($obj->name); nullptr: an Error
     zend_property_info* info = nullptr;  // the declared property (Reflection, type)
 };
 

@@ -1,0 +1,57 @@
+<?php
+// Engine operations on every class: string conversion (ext-ds's cast handler, no __toString),
+// reads in "is" mode (isset, empty, ??), unset of a Pair's properties
+function t(string $what, Closure $f): void {
+    echo $what, ": ";
+    try { var_export($f()); } catch (Throwable $e) { echo get_class($e), ": ", $e->getMessage(); }
+    echo "\n";
+}
+$all = [new Ds\Vector([1, 2]), new Ds\Deque([1]), new Ds\Map(["a" => 1]), new Ds\Set([1]), new Ds\Stack([1]),
+        new Ds\Queue([1]), new Ds\PriorityQueue, new Ds\Pair(1, 2)];
+foreach ($all as $o) {
+    $c = get_class($o);
+    t("$c string", fn() => [(string)$o, "[$o]", strlen($o), join(",", [$o, $o]), $o == "object($c)",
+                            $o instanceof Stringable, method_exists($o, '__toString'), str_pad($o, 3)]);
+    echo $o, "\n";
+}
+// Reads in "is" mode and their plain twins.
+$v = new Ds\Vector([null, 0, "x", [1]]);
+$d = new Ds\Deque([null, 0, "x"]);
+foreach (['Vector' => $v, 'Deque' => $d] as $name => $s) {
+    t("$name ??", fn() => [$s[0] ?? "d", $s[1] ?? "d", $s[9] ?? "d", $s[-1] ?? "d", $s["1"] ?? "d", $s[1.0] ?? "d",
+                           $s[true] ?? "d", $s[null] ?? "d", $s[2][0] ?? "d", $s[9][0] ?? "d"]);
+    t("$name isset", fn() => [isset($s[0]), isset($s[1]), isset($s[9]), isset($s["1"]), isset($s[2][0]), isset($s[9][1])]);
+    t("$name empty", fn() => [empty($s[0]), empty($s[1]), empty($s[2]), empty($s[9]), empty($s["x"])]);
+    t("$name read 9", fn() => $s[9]);
+    t("$name read '1'", fn() => $s["1"]);
+}
+t("Vector nested ??", fn() => $v[3][0] ?? "d");
+$m = new Ds\Map(["a" => 1, "n" => null, 2 => [1]]);
+t("Map ??", fn() => [$m["a"] ?? "d", $m["n"] ?? "d", $m["zz"] ?? "d", $m[2][0] ?? "d", $m[[1]] ?? "d", $m[new stdClass] ?? "d"]);
+t("Map isset", fn() => [isset($m["a"]), isset($m["n"]), isset($m["zz"]), isset($m[2][0])]);
+t("Map empty", fn() => [empty($m["a"]), empty($m["n"]), empty($m["zz"])]);
+t("Map read zz", fn() => $m["zz"]);
+$set = new Ds\Set([1, 2]);
+t("Set ?? 1", fn() => $set[1] ?? "d");
+t("Set ?? 9", fn() => $set[9] ?? "d");
+t("Set ?? 'x'", fn() => $set["x"] ?? "d");
+t("Set isset", fn() => isset($set[0]));
+t("Set empty", fn() => empty($set[0]));
+t("Set read", fn() => [$set[0], $set[1]]);
+foreach ([new Ds\Stack([1]), new Ds\Queue([1])] as $a) {
+    $c = get_class($a);
+    t("$c ??", fn() => $a[0] ?? "d");
+    t("$c isset", fn() => isset($a[0]));
+    t("$c empty", fn() => empty($a[0]));
+}
+t("PriorityQueue ??", fn() => (new Ds\PriorityQueue)[0] ?? "d");
+// unset() of a Pair's properties sets them to null; other names as for any object.
+$p = new Ds\Pair("k", "v");
+unset($p->key);
+var_dump($p);
+unset($p->value, $p->nope);
+var_dump($p, $p->toArray(), isset($p->key), (array)$p);
+$p->key = 5;
+$name = "key";
+unset($p->$name);
+var_dump($p->key);
