@@ -464,6 +464,7 @@ zend_class_entry* find_interface(const std::string& name, const std::string& who
 }  // namespace
 
 zend_class_entry* register_interface(interface_spec& spec, bool free_methods) {
+    refuse_taken_class_name("interface", spec.name);
     if (spec.methods.empty() || spec.methods.back().fname) spec.methods.push_back(zend_function_entry{});
     zend_class_entry ce;
     INIT_CLASS_ENTRY_EX(ce, spec.name.c_str(), spec.name.size(), spec.methods.data());
@@ -500,8 +501,17 @@ void implement_named_interfaces(const class_spec& spec, zend_class_entry* ce) {
     ZEND_HASH_FOREACH_END();
 }
 
+void refuse_taken_class_name(const char* what, const std::string& name) {
+    std::string lc(name);
+    zend_str_tolower(lc.data(), lc.size());
+    if (zend_hash_str_exists(CG(class_table), lc.data(), lc.size())) {
+        throw std::runtime_error(std::string(what) + " " + name + ": a class of that name already exists");
+    }
+}
+
 zend_class_entry* register_class(class_spec& spec, zend_object* (*create)(zend_class_entry*), zend_class_entry* parent,
                                  bool free_methods) {
+    refuse_taken_class_name("class", spec.name);
     if (spec.methods.empty() || spec.methods.back().fname) spec.methods.push_back(zend_function_entry{});  // terminator
     zend_class_entry ce;
     INIT_CLASS_ENTRY_EX(ce, spec.name.c_str(), spec.name.size(), spec.methods.data());

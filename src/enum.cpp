@@ -1,5 +1,6 @@
 // src/enum.cpp — registering bound enums, checking their definition, and their error paths.
 #include <phpbind/enum.hpp>
+#include "internal.hpp"
 
 #include <algorithm>
 #include <functional>
@@ -73,6 +74,7 @@ void add_enum_case(module& m, enum_spec& spec, enum_case c) {
 }
 
 void register_enum(enum_spec& spec, enum_runtime& rt) {
+    refuse_taken_class_name("enum", spec.name);
     // The engine copies the method table while registering (do_register_internal_class).
     std::vector<zend_function_entry> table(spec.methods);
     table.push_back(zend_function_entry{});

@@ -1,6 +1,7 @@
 // src/exception_class.cpp — bound exception classes: registering them at
 // MINIT, and the registry that maps a C++ exception to its class.
 #include <phpbind/exception_class.hpp>
+#include "internal.hpp"
 
 #include <algorithm>
 #include <stdexcept>
@@ -91,12 +92,7 @@ void register_exception_class(const std::string& name, exception_translator t,
                                  ": it does not implement Throwable");
     }
     if (name.empty()) throw std::runtime_error("exception class: the class name is empty");
-    // do_register_internal_class() replaces a class of the same name in the
-    // class table without a word: refuse that too.
-    std::string lc(name);
-    zend_str_tolower(lc.data(), lc.size());
-    if (zend_hash_str_exists(CG(class_table), lc.data(), lc.size()))
-        throw std::runtime_error("exception class " + name + ": a class of that name already exists");
+    refuse_taken_class_name("exception class", name);
 
     zend_class_entry ce;
     INIT_CLASS_ENTRY_EX(ce, name.c_str(), name.size(), nullptr);
@@ -115,8 +111,8 @@ std::function<zend_class_entry*(std::string&)> exception_parent(const base_named
         auto* ce = static_cast<zend_class_entry*>(zend_hash_str_find_ptr(CG(class_table), lc.data(), lc.size()));
         if (!ce) {
             error = "parent class " + name +
-                    " is not declared when this module starts (a class of another extension needs that "
-                    "extension started first: a module dependency)";
+                " is not declared when this module starts (a class of another extension needs that "
+                "extension started first: a module dependency)";
         }
         return ce;
     };

@@ -13,6 +13,10 @@ PHPBIND_NAMESPACE_BEGIN
 namespace detail {
 
 // At the end of every request.
+/// Throws "<what> <name>: a class of that name already exists" if the class table has the name:
+/// the engine's registration (do_register_internal_class) would replace that class without a
+/// word and free it under whoever holds it (class.cpp).
+void refuse_taken_class_name(const char* what, const std::string& name);
 void clear_function_cache() noexcept;  // the by-name call cache (call.cpp)
 void free_deferred_persistent() noexcept;  // persistent data released during the request (persistent.cpp)
 void heap_request_started() noexcept;  // after the request's stamp was taken: fork-shared heaps count it (heap.cpp)

@@ -156,10 +156,11 @@ std::function<zend_class_entry*(std::string&)> exception_parent(const base_named
 
 template <class P>
 std::function<zend_class_entry*(std::string&)> exception_parent(const P& parent) {
-    static_assert(std::is_invocable_r_v<zend_class_entry*, const P&>,
-                  "phpbind: the parent of exception<E>(name, parent) is php::base<B>, php::base_named(\"Name\") or a getter "
-                  "`zend_class_entry* ()` called at MINIT (class entries do not exist yet when the module "
-                  "is defined)");
+    static_assert(
+        std::is_invocable_r_v<zend_class_entry*, const P&>,
+        "phpbind: the parent of exception<E>(name, parent) is php::base<B>, php::base_named(\"Name\") or a getter "
+        "`zend_class_entry* ()` called at MINIT (class entries do not exist yet when the module "
+        "is defined)");
     return [parent](std::string& error) -> zend_class_entry* {
         zend_class_entry* ce = parent();
         if (!ce) error = "the parent getter returned no class";

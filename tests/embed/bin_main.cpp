@@ -14,7 +14,9 @@ std::string counts() { return "one: " + g_one.text() + " | two: " + g_two.text()
 int64_t twice(int64_t x) { return 2 * x; }
 // Past memory_limit while converting its result: the engine's fatal error, then the shutdown
 // functions, and the program goes on to MSHUTDOWN (scripts/oom.php).
-std::vector<std::string> words(int64_t n) { return std::vector<std::string>(static_cast<size_t>(n), std::string(40, 'w')); }
+std::vector<std::string> words(int64_t n) {
+    return std::vector<std::string>(static_cast<size_t>(n), std::string(40, 'w'));
+}
 }  // namespace
 
 PHPBIND_EXTENSION(bin_one, m) {

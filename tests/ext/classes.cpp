@@ -51,6 +51,8 @@ struct NeedsArgs {  // no default constructor: only __construct builds it
     std::string get() const { return s; }
 };
 
+enum class TakenSide { a };
+
 // A fixed-size bag of ints: Countable and ArrayAccess through native handlers.
 struct Bag {
     std::vector<int64_t> items = std::vector<int64_t>(8, 0);
@@ -334,6 +336,14 @@ void register_classes(php::module& m) {
     m.def<&close_sessions>("pb_close_sessions");
     if (std::getenv("PHPBIND_TEST_BAD_INTERFACE")) {  // tests/phpt/classes/interface_errors.phpt
         m.class_<Unshaped>("PhpBind\\Unshaped").implements("PhpBind\\HasArea");
+    }
+    // tests/phpt/classes/taken_names.phpt: a name the engine or this module has taken already.
+    if (const char* taken = std::getenv("PHPBIND_TEST_TAKEN_NAME")) {
+        const std::string which = taken;
+        if (which == "class") m.class_<Unshaped>("PhpBind\\entry");
+        else if (which == "core_class") m.class_<Unshaped>("ArrayObject");
+        else if (which == "interface") m.interface_("phpbind\\hasarea");
+        else if (which == "enum") m.enum_<TakenSide>("Countable").value("A", TakenSide::a);
     }
 
     m.class_<Shape>("PhpBind\\Shape")

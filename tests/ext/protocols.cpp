@@ -375,14 +375,14 @@ struct Shown {
 
 // Native-backed properties and unset (class_::on_unset): `key` is set to null, `count` back to
 // 0; `note` has no unset hook; `id` is read-only.
-struct Entry {
+struct Unsettable {
     php::Value key;
     int64_t count = 0;
     std::string note;
     int64_t id = 7;
     void clear_key() { key = nullptr; }
     void reset_count() {
-        if (count < 0) throw php::logic_exception("Entry: cannot unset a negative count");
+        if (count < 0) throw php::logic_exception("Unsettable: cannot unset a negative count");
         count = 0;
     }
 };
@@ -420,13 +420,13 @@ void register_protocols(php::module& m) {
         .array_access<&ModeLog::get, &ModeLog::set, &ModeLog::has, &ModeLog::unset>()
         .def<&ModeLog::log>("log");
     m.class_<Shown>("PhpBind\\Shown").property<&Shown::n>("n").string_cast<&Shown::show>();
-    m.class_<Entry>("PhpBind\\Entry")
-        .property_untyped<&Entry::key>("key")
-        .property<&Entry::count>("count")
-        .property<&Entry::note>("note")
-        .property_readonly<&Entry::id>("id")
-        .on_unset<&Entry::clear_key>("key")
-        .on_unset<&Entry::reset_count>("count");
+    m.class_<Unsettable>("PhpBind\\Unsettable")
+        .property_untyped<&Unsettable::key>("key")
+        .property<&Unsettable::count>("count")
+        .property<&Unsettable::note>("note")
+        .property_readonly<&Unsettable::id>("id")
+        .on_unset<&Unsettable::clear_key>("key")
+        .on_unset<&Unsettable::reset_count>("count");
     m.class_<Tape>("PhpBind\\Tape")
         .constructor<php::ArrayView>(arg("values"))
         .def<&Tape::size>("size")

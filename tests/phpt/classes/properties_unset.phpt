@@ -4,8 +4,8 @@ Classes: unset() of a native-backed property calls the class's on_unset member; 
 phpbind_test
 --FILE--
 <?php
-use PhpBind\Entry;
-$e = new Entry;
+use PhpBind\Unsettable;
+$e = new Unsettable;
 $e->key = "k"; $e->count = 5; $e->note = "n";
 unset($e->key, $e->count);
 var_dump($e->key, $e->count, isset($e->key));
@@ -18,7 +18,7 @@ $e->count = -3;
 try { unset($e->count); } catch (LogicException $x) { echo get_class($x), ": ", $x->getMessage(), "\n"; }
 var_dump($e->count);
 // The same from a PHP subclass, and through a variable name.
-class Sub extends Entry {}
+class Sub extends Unsettable {}
 $s = new Sub;
 $s->key = [1, 2];
 $name = "key";
@@ -29,11 +29,11 @@ var_dump($s->key);
 NULL
 int(0)
 bool(false)
-Error: Cannot unset native property PhpBind\Entry::$note
-Error: Cannot unset readonly property PhpBind\Entry::$id
+Error: Cannot unset native property PhpBind\Unsettable::$note
+Error: Cannot unset readonly property PhpBind\Unsettable::$id
 unset nope: ok
 string(1) "n"
 int(7)
-LogicException: Entry: cannot unset a negative count
+LogicException: Unsettable: cannot unset a negative count
 int(-3)
 NULL
