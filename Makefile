@@ -10,6 +10,8 @@
 #                against a hand-written C observer, engine hooks against C hooks, and
 #                examples/ds against Debian's ext-ds
 #   make fuzz    a long fuzz run (FUZZ_SEEDS x FUZZ_CALLS, plain and ASan)
+#   make fuzz-ds examples/ds against Debian's ext-ds: random operations on every class, the
+#                outputs compared byte for byte (DS_FUZZ_SEEDS x DS_FUZZ_OPS)
 #
 # Each installs missing Debian packages first (as root; otherwise it prints
 # the apt-get command to run).
@@ -22,7 +24,7 @@ BENCH_PACKAGES := php8.2-apcu
 MATRIX_ONLY := -valgrind$$|^(newcomer|install)$$
 PACKAGES := php8.2-cli php8.2-dev libphp8.2-embed cmake make g++ binutils valgrind libgtest-dev pkg-config autoconf libtool clang-format-19 libboost-dev php8.2-fpm
 
-.PHONY: deps configure demo test test-matrix check bench fuzz clean
+.PHONY: deps configure demo test test-matrix check bench fuzz fuzz-ds clean
 
 deps:
 	@bash tools/ensure-deps.sh $(PACKAGES)
@@ -68,6 +70,13 @@ fuzz: configure
 	php -n tests/fuzz/driver.php --name=fuzz-long-asan --mode=asan --php=$(abspath $(BUILD))/tests/php-asan-leaks \
 	  --ext=$(abspath $(BUILD))/tests/phpbind_test_asan.so --ext=$(abspath $(BUILD))/tests/phpbind_second.so \
 	  --seeds=$(FUZZ_SEEDS) --calls=$(FUZZ_CALLS) --include-known --timeout=3600 --work=$(abspath $(BUILD))/fuzz-long-asan
+
+DS_FUZZ_SEEDS ?= 1,2,3,4,5,6,7,8,9,10
+DS_FUZZ_OPS ?= 10000
+fuzz-ds: configure
+	cmake --build $(BUILD) --target ds_phpbind -j $(JOBS)
+	php -n examples/ds/tests/fuzz/compare.php --php=$$(command -v php) --native=$(abspath $(BUILD))/native-ds/ds.so \
+	  --port=$(abspath $(BUILD))/examples/ds_phpbind.so --seeds=$(DS_FUZZ_SEEDS) --ops=$(DS_FUZZ_OPS) --work=$(abspath $(BUILD))/fuzz-ds
 
 clean:
 	rm -rf $(BUILD)

@@ -14,8 +14,9 @@ void throw_index(int64_t index, std::size_t count) {
 }
 
 void throw_index_type(php::ValueView offset) {
-    std::string given = offset.is_int() ? "int" : offset.is_float() ? "float" : offset.type_name();
-    throw php::type_error("Index must be of type integer, " + given + " given");
+    // ext-ds names the type by its constant (zend_get_type_by_const): "object", not the class.
+    throw php::type_error(std::string("Index must be of type integer, ") +
+                          zend_get_type_by_const(Z_TYPE_P(offset.raw())) + " given");
 }
 
 namespace {

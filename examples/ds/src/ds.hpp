@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
+#include <exception>
 #include <string>
 #include <vector>
 
@@ -55,33 +57,44 @@ inline int64_t spaceship(php::ValueView a, php::ValueView b) {
     return a.compare(b);
 }
 
-/// A stable merge sort. Unlike std::sort it reads nothing out of range when a
-/// user's comparator is inconsistent (returns random results), and unlike
-/// libstdc++'s std::stable_sort it needs no deprecated temporary buffer. A
-/// comparator that throws leaves `v` holding every element, in some order.
-template <class T, class Less>
-void merge_sort(std::vector<T>& v, Less less) {
-    const std::size_t n = v.size();
-    if (n < 2) return;
-    std::vector<T> buf(n);
-    for (std::size_t width = 1; width < n; width *= 2) {
-        for (std::size_t lo = 0; lo < n; lo += 2 * width) {
-            const std::size_t mid = std::min(lo + width, n), hi = std::min(lo + 2 * width, n);
-            std::size_t i = lo, j = mid, k = lo;
+/// Sorts `v` as ext-ds sorts its buffers: with the C library's qsort (glibc's merge sort),
+/// calling `cmp(a, b)` (negative, zero, positive) where ext-ds calls its comparison, so that a
+/// comparator that is inconsistent, or values PHP cannot order (arrays beside objects, NAN), end
+/// in the order ext-ds gives (examples/ds/tests/fuzz). qsort sorts pointers to the elements (its
+/// comparisons depend on their results alone, not on what it moves), which are then moved into
+/// place as C++ objects. A C++ exception cannot cross qsort's C frames: the first one is kept,
+/// the comparisons after it are 0 (as the engine's calls into PHP are once an exception is
+/// pending), and it is thrown once the sort returns, `v` left as it was.
+template <class T, class Cmp>
+void engine_sort(std::vector<T>& v, Cmp cmp) {
+    if (v.size() < 2) return;
+    struct context {
+        Cmp* cmp;
+        std::exception_ptr error;
+    };
+    context mine{&cmp, nullptr};
+    std::vector<T*> order;
+    order.reserve(v.size());
+    for (T& e : v) order.push_back(&e);
+    ::qsort_r(
+        order.data(), order.size(), sizeof(T*),
+        [](const void* a, const void* b, void* arg) -> int {
+            auto& c = *static_cast<context*>(arg);
+            if (c.error) return 0;
             try {
-                while (i < mid && j < hi) buf[k++] = std::move(less(v[j], v[i]) ? v[j++] : v[i++]);
+                const int64_t r = (*c.cmp)(**static_cast<T* const*>(a), **static_cast<T* const*>(b));
+                return (r > 0) - (r < 0);
             } catch (...) {
-                // This pass moved [0, lo) and part of [lo, hi) to buf: move them back.
-                while (i < mid) buf[k++] = std::move(v[i++]);
-                while (j < hi) buf[k++] = std::move(v[j++]);
-                for (std::size_t m = 0; m < hi; ++m) v[m] = std::move(buf[m]);
-                throw;
+                c.error = std::current_exception();
+                return 0;
             }
-            while (i < mid) buf[k++] = std::move(v[i++]);
-            while (j < hi) buf[k++] = std::move(v[j++]);
-        }
-        v.swap(buf);
-    }
+        },
+        &mine);
+    if (mine.error) std::rethrow_exception(mine.error);
+    std::vector<T> sorted;
+    sorted.reserve(v.size());
+    for (T* e : order) sorted.push_back(std::move(*e));
+    v.swap(sorted);
 }
 
 /// Appends `v` to `out` as join() writes it (PHP's string conversion).

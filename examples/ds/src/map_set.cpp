@@ -109,7 +109,7 @@ struct Map {
     }
     php::Object keys() const;  // a Ds\Set, bound after Map
     void ksort(std::optional<php::CallableView> comparator) {
-        t.sort([&](const Entry& a, const Entry& b) { return compare_with(comparator, a.key, b.key) < 0; });
+        t.sort([&](const Entry& a, const Entry& b) { return compare_with(comparator, a.key, b.key); });
     }
     Map ksorted(std::optional<php::CallableView> comparator) const {
         Map out(*this);
@@ -177,7 +177,7 @@ struct Map {
         return out;
     }
     void sort(std::optional<php::CallableView> comparator) {
-        t.sort([&](const Entry& a, const Entry& b) { return compare_with(comparator, a.value, b.value) < 0; });
+        t.sort([&](const Entry& a, const Entry& b) { return compare_with(comparator, a.value, b.value); });
     }
     Map sorted(std::optional<php::CallableView> comparator) const {
         Map out(*this);
@@ -419,7 +419,7 @@ struct Set {
         return out;
     }
     void sort(std::optional<php::CallableView> comparator) {
-        t.sort([&](const Entry& a, const Entry& b) { return compare_with(comparator, a.key, b.key) < 0; });
+        t.sort([&](const Entry& a, const Entry& b) { return compare_with(comparator, a.key, b.key); });
     }
     Set sorted(std::optional<php::CallableView> comparator) const {
         Set out(*this);

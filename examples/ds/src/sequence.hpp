@@ -318,11 +318,11 @@ struct Sequence {
     void sort(std::optional<php::CallableView> comparator) {
         std::vector<php::Value> work(items.begin(), items.end());
         if (comparator) {
-            merge_sort(work, [&](const php::Value& a, const php::Value& b) {
-                return comparator->call<php::weak<int64_t>>(a, b) < 0;
+            engine_sort(work, [&](const php::Value& a, const php::Value& b) {
+                return comparator->call<php::weak<int64_t>>(a, b);
             });
         } else {
-            merge_sort(work, [](const php::Value& a, const php::Value& b) { return spaceship(a, b) < 0; });
+            engine_sort(work, [](const php::Value& a, const php::Value& b) { return spaceship(a, b); });
         }
         items.assign(std::make_move_iterator(work.begin()), std::make_move_iterator(work.end()));
     }
@@ -371,11 +371,15 @@ struct Sequence {
         if (offset.is_undef() || offset.is_null()) push_one(value);
         else set(offset_index(offset), value);
     }
-    // An offset that is no index of the sequence removes nothing, silently.
+    // unset($seq[$offset]) reads the offset as ext-ds does, as a weak-mode int parameter
+    // (zend_parse_arg_long_weak): floats (with PHP's deprecation when that loses precision),
+    // bools and numeric strings convert; anything else, and an index out of range, removes
+    // nothing, silently.
     void offset_unset(php::ValueView offset) {
-        if (offset.is_int() && offset.as_int() >= 0 && static_cast<std::size_t>(offset.as_int()) < items.size()) {
-            (void)remove(offset.as_int());
-        }
+        zend_long i = 0;
+        if (offset.is_int()) i = offset.as_int();
+        else if (offset.is_undef() || offset.is_null() || !zend_parse_arg_long_weak(offset.raw(), &i, 1)) return;
+        if (i >= 0 && static_cast<std::size_t>(i) < items.size()) (void)remove(i);
     }
 
     // Iteration, serialization, listing.

@@ -100,14 +100,14 @@ public:
     void reserve_like(const Table& other) {
         if (other.cap_ != cap_) rehash(other.cap_);
     }
-    /// Reverses the order; sorts by `less` on the live entries (a copy is
+    /// Reverses the order; sorts by `cmp` (engine_sort) on the live entries (a copy is
     /// sorted, then taken: see the header).
     void reverse();
-    template <class Less>
-    void sort(Less less) {
+    template <class Cmp>
+    void sort(Cmp cmp) {
         compact();
         std::vector<Entry> work(entries_.begin(), entries_.end());
-        merge_sort(work, less);
+        engine_sort(work, cmp);
         ++version_;
         entries_ = std::move(work);
         dead_ = 0;

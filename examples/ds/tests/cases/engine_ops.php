@@ -55,3 +55,27 @@ $p->key = 5;
 $name = "key";
 unset($p->$name);
 var_dump($p->key);
+// unset() of a sequence's offset reads it as a weak int parameter: floats (with PHP's
+// deprecation when that loses precision), bools and numeric strings convert; others remove nothing.
+set_error_handler(function ($no, $msg) { echo "[$msg] "; return true; });
+foreach ([0.1, 1.9, "1", " 1", "01", "1.5", "x", true, false, [], 5, -1, 1e30, NAN] as $k) {
+    foreach ([new Ds\Vector([1, 2, 3]), new Ds\Deque([1, 2, 3])] as $s) {
+        unset($s[$k]);
+        echo get_class($s), " unset ", json_encode($k), ": ", json_encode($s->toArray()), "\n";
+    }
+}
+restore_error_handler();
+// Sorting with a comparator that is inconsistent, or values PHP cannot order: ext-ds's order.
+foreach ([fn($a, $b) => 1, fn($a, $b) => -1, fn($a, $b) => $a > 2 ? 1 : -1, fn($a, $b) => 0, fn($a, $b) => is_int($a) ? $a % 3 - 1 : 1] as $i => $cmp) {
+    echo "comparator $i: ", json_encode((new Ds\Vector([5, 1, 4, 2, 3, 9, 7, 8, 6]))->sorted($cmp)->toArray()), " ",
+        json_encode((new Ds\Deque([3, 1, 2]))->sorted($cmp)->toArray()), " ",
+        json_encode((new Ds\Map(["c" => 1, "a" => 3, "b" => 2]))->sorted($cmp)->keys()->toArray()), " ",
+        json_encode((new Ds\Map(["c" => 1, "a" => 3, "b" => 2]))->ksorted($cmp)->keys()->toArray()), " ",
+        json_encode((new Ds\Set([3, 1, 2]))->sorted($cmp)->toArray()), "\n";
+}
+echo json_encode((new Ds\Vector([[1], "a", 1.5, null, true, [0, 1], "10", 9, NAN, -INF]))->sorted()->toArray()), "\n";
+// The type an offset of the wrong type is named by.
+foreach ([new stdClass, new Ds\Map, [], "x", 1.5, true, null] as $k) {
+    t("Vector[" . get_debug_type($k) . "]", fn() => (new Ds\Vector([1]))[$k]);
+    t("Set[" . get_debug_type($k) . "]", fn() => (new Ds\Set([1]))[$k]);
+}

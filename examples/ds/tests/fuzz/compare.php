@@ -10,23 +10,45 @@ foreach (['php', 'native', 'port', 'seeds', 'ops', 'work'] as $k) {
 }
 @mkdir($o['work'], 0777, true);
 $ops = __DIR__ . '/ops.php';
+// ext-ds's own defects the fuzzer meets: when ext-ds crashes or hangs on an operation that
+// matches one (slots 1 and 9 hold Deques), the seed is compared up to that operation and the
+// port's run is still required to end normally.
+const EXT_DS_DEFECTS = [
+    'Deque::reverse() never returns once the values wrap around the end of its ring buffer (after '
+        . 'unshift() and pop(), e.g. new Deque([1]); unshift("a"); pop(); reverse())' => '/^\$S\[(1|9)\]->reverse\(\)$/',
+    'Deque::slice($index, $length) crashes (SIGSEGV) when $index + $length overflows' => '/^\$S\[(1|9)\]->slice\(.*PHP_INT_MAX\)$/',
+    'unset($sequence[null]) on a Vector or a Deque crashes (SIGSEGV)' => '/^unset\(\$S\[(0|1|8|9)\]\[null\]\)$/',
+];
 $total = 0;
 $failed = 0;
 foreach (explode(',', $o['seeds']) as $seed) {
     $out = [];
     foreach (['native' => $o['native'], 'port' => $o['port']] as $who => $ext) {
         $file = "{$o['work']}/$seed.$who.out";
-        $cmd = sprintf('%s -n -d memory_limit=512M -d extension=%s %s %d %d > %s 2>&1', escapeshellarg($o['php']),
+        $cmd = sprintf('timeout 300 %s -n -d memory_limit=512M -d extension=%s %s %d %d > %s 2>&1', escapeshellarg($o['php']),
                        escapeshellarg($ext), escapeshellarg($ops), $seed, $o['ops'], escapeshellarg($file));
         exec($cmd, $ignored, $status);
         $out[$who] = [file_get_contents($file), $status];
     }
-    $total += (int)$o['ops'];
-    if ($out['native'] === $out['port']) continue;
-    $failed++;
     $a = explode("\n#", $out['native'][0]);
     $b = explode("\n#", $out['port'][0]);
+    if ($out['native'] === $out['port']) {
+        $total += (int)$o['ops'];
+        continue;
+    }
     for ($i = 0; $i < max(count($a), count($b)) && ($a[$i] ?? null) === ($b[$i] ?? null); $i++);
+    // ext-ds ended abnormally on its last operation: a known defect of its own?
+    if ($out['native'][1] !== 0 && $out['port'][1] === 0 && $i === count($a) - 1) {
+        $last = preg_replace('/^#?\d+ /', '', $a[$i]);
+        $last = substr($last, 0, (int)strrpos($last, ': ') ?: strlen($last));
+        foreach (EXT_DS_DEFECTS as $defect => $pattern) {
+            if (!preg_match($pattern, trim($last, ": "))) continue;
+            echo "seed $seed: ext-ds ", $out['native'][1] === 124 ? "hung" : "crashed", " at operation #$i ($last): $defect; compared up to it\n";
+            $total += $i;
+            continue 2;
+        }
+    }
+    $failed++;
     $op = (int)($b[$i] ?? $a[$i] ?? '0');
     echo "seed $seed: the outputs differ at operation #$op (exit status native {$out['native'][1]}, port {$out['port'][1]})\n";
     echo "  ext-ds: #", substr($a[$i] ?? '(no output)', 0, 1200), "\n";

@@ -19,10 +19,18 @@ const DS_SLOTS = 16;
 //     ext-ds answers them with a reference into its storage, the port with PHP's notice;
 //   a Pair property assigned by reference — the port's properties live in C++;
 //   arrays holding PHP references given to constructors — the generator makes none;
-//   offsetExists() called as a method with a numeric string — ext-ds converts, the port does not;
-//   ArrayAccess methods called with extra arguments — Stack's, Queue's and Set's throw "Array
-//     access by key is not supported" in ext-ds before they count their arguments, the port
-//     counts first, as every internal function's ZPP does;
+//   offsetGet(), offsetSet(), offsetExists() and offsetUnset() called as methods — ext-ds
+//     reads the offset as an int parameter there (weak-mode coercion, "Passing null to parameter
+//     #1 ($offset) of type mixed is deprecated"), counts arguments after its own errors, and its
+//     Map::offsetUnset() of a missing key throws; the port treats them as the [] operator does;
+//     the generator reaches them through [], isset, empty, ?? and unset only;
+//   a wrong number of arguments — ext-ds says "expects exactly 1 argument" for methods with an
+//     optional parameter (slice() with none, sorted() with two: its ZPP counts 1..1), the port
+//     "at least"/"at most" (the engine's count check): calls pass what the method takes;
+//   a nested read in "is" mode (isset($v[0][0]), $v[0][0] ?? $d) makes the element a PHP
+//     reference inside ext-ds's storage (var_dump then shows &int(1)): not generated;
+//   slice()'s length of a wrong type — ext-ds's message names `int`, its arg info (and the
+//     port's message) `?int`: slice() gets ints or null there;
 //   serialize() of a collection that holds itself through an array recurses until the stack
 //     overflows, under ext-ds and the port alike (the engine's C: format payloads): a slot's
 //     object is given as a value directly, never inside an array;
@@ -66,12 +74,18 @@ function fz_callable(): string {
     ]);
 }
 
-function fz_args(int $max, bool $callback): string {
+function fz_args(int $min, int $max, bool $callback, string $method = ''): string {
     $args = [];
-    $n = mt_rand(0, $max);
-    for ($i = 0; $i < $n; $i++) $args[] = $callback && ($i === 0 || mt_rand(0, 3) === 0) ? fz_callable() : fz_value();
+    $n = mt_rand($min, $max);
+    for ($i = 0; $i < $n; $i++) {
+        if ($method === 'slice' && $i === 1) $args[] = fz_pick(['null', '0', '1', '-1', '2', 'PHP_INT_MAX']);
+        else $args[] = $callback && ($i === 0 || mt_rand(0, 3) === 0) ? fz_callable() : fz_value();
+    }
     return implode(', ', $args);
 }
+
+// Methods called only through the engine's operations ([], foreach, new), or not at all.
+const FZ_NOT_CALLED = ['__construct', 'allocate', 'getIterator', 'offsetGet', 'offsetSet', 'offsetExists', 'offsetUnset'];
 
 const FZ_CALLBACK_METHODS = ['apply', 'filter', 'map', 'reduce', 'sort', 'sorted', 'ksort', 'ksorted', 'find'];
 
@@ -86,15 +100,17 @@ function fz_operation(int $i): string {
     if ($kind < 45) {
         static $methods = [];
         $methods[$class] ??= (function () use ($class) {
-            $m = array_values(array_diff(get_class_methods($class), ['__construct', 'allocate', 'getIterator']));
-            sort($m);
+            $m = [];
+            foreach ((new ReflectionClass($class))->getMethods() as $r) {
+                if (in_array($r->getName(), FZ_NOT_CALLED, true)) continue;
+                $m[$r->getName()] = [$r->getNumberOfRequiredParameters(), $r->isVariadic() ? 3 : $r->getNumberOfParameters()];
+            }
+            ksort($m);
             return $m;
         })();
-        $m = fz_pick($methods[$class]);
-        if ($m === 'offsetExists') return "{$s}->offsetExists(" . fz_pick(['0', '1', '-1', '"a"', 'null', '1.5']) . ")";
-        if ($m === 'offsetGet' || $m === 'offsetUnset') return "{$s}->$m($k)";
-        if ($m === 'offsetSet') return "{$s}->offsetSet($k, $v)";
-        return "{$s}->$m(" . fz_args(3, in_array($m, FZ_CALLBACK_METHODS, true)) . ")";
+        $m = fz_pick(array_keys($methods[$class]));
+        [$min, $max] = $methods[$class][$m];
+        return "{$s}->$m(" . fz_args($min, $max, in_array($m, FZ_CALLBACK_METHODS, true), $m) . ")";
     }
     if ($class === 'Ds\Pair' && $kind < 70) {
         $p = fz_pick(['key', 'value', 'other']);
@@ -105,14 +121,14 @@ function fz_operation(int $i): string {
         "echo $s", "(string)$s", "\"[$s]\"", "strlen($s)", "(array)$s", "(bool)$s", "(int)$s", "(float)$s",
         "$s == $other", "$s <=> $other", "$s === $other", "$s == $v",
         "isset({$s}[$k])", "empty({$s}[$k])", "{$s}[$k] ?? 'default'", "{$s}[$k]", "{$s}[$k] = $v", "{$s}[] = $v",
-        "unset({$s}[$k])", "isset({$s}[$k][0])", "{$s}[$k][0] ?? 'deep'",
+        "unset({$s}[$k])",
         "fz_foreach($s, 6)", "fz_foreach_keys($s, 6)", "[\$a, \$b] = $s; [\$a ?? null, \$b ?? null]", "[...$s]",
         "$s = clone $s", "serialize($s)", "$s = unserialize(serialize($s))", "json_encode($s)",
         "var_dump($s)", "print_r($s, true)", "var_export($s, true)", "count($s)", "iterator_to_array($s, false)",
         "iterator_to_array($s)", "array_map(null, [...$s])", "in_array(1, [...$s], true)", "array_sum([...$s])",
         "get_object_vars($s)", "gc_collect_cycles() >= 0", "$s instanceof Countable", "is_iterable($s)",
         "implode(',', [$s])", "array_key_last(iterator_to_array($s, false))",
-        "$s = new $class(" . ($class === 'Ds\Pair' ? fz_args(2, false) : fz_pick(['', fz_value(), '$S[' . mt_rand(0, DS_SLOTS - 1) . ']'])) . ")",
+        "$s = new $class(" . ($class === 'Ds\Pair' ? fz_args(0, 2, false) : fz_pick(['', fz_value(), '$S[' . mt_rand(0, DS_SLOTS - 1) . ']'])) . ")",
         "(new ReflectionObject($s))->getName() . ' ' . count((new ReflectionObject($s))->getProperties())",
     ]);
 }
@@ -128,25 +144,26 @@ function fz_foreach_keys($c, int $max): array {
     foreach ($c as $k => $v) { $out[] = [$k, $v]; if (--$max === 0) break; }
     return $out;
 }
-// A dump of a result: var_dump's, object handles left out, long ones cut.
-function fz_dump($x): string {
-    ob_start();
-    var_dump($x);
-    $d = preg_replace('/#\d+ /', '# ', ob_get_clean());
-    return strlen($d) > 1500 ? substr($d, 0, 1500) . "...(" . strlen($d) . " bytes)\n" : $d;
-}
 
 // Runs operation $n: prints it and what it gave (or threw).
 function fz_op(int $n, string $op): void {
     global $S;
-    echo "#$n $op: ";
     $code = str_starts_with($op, 'echo ') || str_starts_with($op, 'unset(') ? "$op; return 'done';"
         : (str_starts_with($op, '[$a') ? "return (function () use (&\$S) { $op; })();" : "return $op;");
+    // Everything the operation prints, object handles left out (ext-ds and the port make
+    // different numbers of temporary objects), long dumps cut.
+    ob_start();
     try {
-        echo fz_dump(eval($code));
+        $r = eval($code);
+        ob_start();
+        var_dump($r);
+        $d = ob_get_clean();
+        echo strlen($d) > 1500 ? substr($d, 0, 1500) . "...(" . strlen($d) . " bytes)\n" : $d;
     } catch (Throwable $e) {
         echo get_class($e), ": ", preg_replace('/ in \S+:\d+/', '', $e->getMessage()), "\n";
     }
+    $out = ob_get_clean();
+    echo "#$n $op: ", preg_replace('/#\d+ /', '# ', $out);
     // Keep the slots small: every operation is then cheap.
     foreach ($S as $j => $c) {
         if (is_object($c) && $c instanceof Countable && count($c) > 40) $S[$j]->clear();
@@ -174,7 +191,7 @@ if (isset($opts['script'])) {
     $upto = (int)($opts['upto'] ?? $count - 1);
     $body = "<?php\n// ds differential fuzzer: seed $seed, operations 0..$upto\n";
     foreach (['DS_CLASSES', 'DS_SLOTS'] as $c) $body .= "const $c = " . var_export(constant($c), true) . ";\n";
-    foreach (['fz_foreach', 'fz_foreach_keys', 'fz_dump', 'fz_op'] as $f) {
+    foreach (['fz_foreach', 'fz_foreach_keys', 'fz_op'] as $f) {
         $r = new ReflectionFunction($f);
         $body .= implode('', array_slice(file(__FILE__), $r->getStartLine() - 1, $r->getEndLine() - $r->getStartLine() + 1));
     }
