@@ -287,11 +287,9 @@ public:
     /// handler for `(string)$obj`, `echo`, string parameters.
     template <auto Str>
     class_& to_string() {
-        using R = std::remove_cvref_t<typename detail::signature<decltype(Str)>::ret>;
-        static_assert(caster<R>::type_mask == MAY_BE_STRING,
+        static_assert(caster<cast_result<Str>>::type_mask == MAY_BE_STRING,
                       "phpbind: to_string<&T::m>() needs m() to return a string");
-        detail::protocol_table<T>::to_string = &detail::cast_through<T, R, Str>;
-        spec_->handler_setup.push_back([](zend_object_handlers& h) { h.cast_object = &detail::cast_object<T>; });
+        cast_member<Str>(detail::protocol_table<T>::to_string);
         // Stringable: the engine adds it to an internal class registering
         // __toString on some versions (zend_register_functions), not on others;
         // declare it only where it is still missing.
@@ -308,41 +306,43 @@ public:
     /// subclass that declares `__toString()` is converted with it.
     template <auto Str>
     class_& string_cast() {
-        using R = std::remove_cvref_t<typename detail::signature<decltype(Str)>::ret>;
-        static_assert(caster<R>::type_mask == MAY_BE_STRING,
+        static_assert(caster<cast_result<Str>>::type_mask == MAY_BE_STRING,
                       "phpbind: string_cast<&T::m>() needs m() to return a string");
-        detail::protocol_table<T>::string_cast = &detail::cast_through<T, R, Str>;
-        spec_->handler_setup.push_back([](zend_object_handlers& h) { h.cast_object = &detail::cast_object<T>; });
-        return *this;
+        return cast_member<Str>(detail::protocol_table<T>::string_cast);
     }
     /// `(int)$obj` / `intval()` through cast_object calling F (an integer).
     template <auto F>
     class_& to_int() {
-        using R = std::remove_cvref_t<typename detail::signature<decltype(F)>::ret>;
-        static_assert(caster<R>::type_mask == MAY_BE_LONG, "phpbind: to_int<&T::m>() needs m() to return an integer");
-        detail::protocol_table<T>::to_long = &detail::cast_through<T, R, F>;
-        spec_->handler_setup.push_back([](zend_object_handlers& h) { h.cast_object = &detail::cast_object<T>; });
-        return *this;
+        static_assert(caster<cast_result<F>>::type_mask == MAY_BE_LONG,
+                      "phpbind: to_int<&T::m>() needs m() to return an integer");
+        return cast_member<F>(detail::protocol_table<T>::to_long);
     }
     /// `(float)$obj` / `floatval()` through cast_object calling F.
     template <auto F>
     class_& to_float() {
-        using R = std::remove_cvref_t<typename detail::signature<decltype(F)>::ret>;
-        static_assert(std::is_floating_point_v<R>,
+        static_assert(std::is_floating_point_v<cast_result<F>>,
                       "phpbind: to_float<&T::m>() needs m() to return a floating point value");
-        detail::protocol_table<T>::to_double = &detail::cast_through<T, R, F>;
-        spec_->handler_setup.push_back([](zend_object_handlers& h) { h.cast_object = &detail::cast_object<T>; });
-        return *this;
+        return cast_member<F>(detail::protocol_table<T>::to_double);
     }
     /// `(bool)$obj`, `if ($obj)`, `!$obj` through cast_object calling F.
     template <auto F>
     class_& to_bool() {
-        using R = std::remove_cvref_t<typename detail::signature<decltype(F)>::ret>;
-        static_assert(std::is_same_v<R, bool>, "phpbind: to_bool<&T::m>() needs m() to return bool");
-        detail::protocol_table<T>::to_bool = &detail::cast_through<T, R, F>;
+        static_assert(std::is_same_v<cast_result<F>, bool>, "phpbind: to_bool<&T::m>() needs m() to return bool");
+        return cast_member<F>(detail::protocol_table<T>::to_bool);
+    }
+
+private:
+    template <auto F>
+    using cast_result = std::remove_cvref_t<typename detail::signature<decltype(F)>::ret>;
+    // The cast_object handler, calling F for the target type whose table slot is given.
+    template <auto F>
+    class_& cast_member(typename detail::protocol_table<T>::cast_fn& slot) {
+        slot = &detail::cast_through<T, cast_result<F>, F>;
         spec_->handler_setup.push_back([](zend_object_handlers& h) { h.cast_object = &detail::cast_object<T>; });
         return *this;
     }
+
+public:
     /// What `var_dump()`, `print_r()` and `debug_zval_refcount()` show of the object: the
     /// array F returns (any array type: php::Array, std::vector, std::map...), through the
     /// get_debug_info handler. `(array)`, `get_object_vars()`, `var_export()` and serialization
