@@ -436,6 +436,17 @@ void throw_missing_key(const std::string& key) { throw out_of_bounds_exception("
 
 }  // namespace detail
 
+void Value::assign(ValueView v) {
+    zval* slot = &z_;
+    // zend_assign_to_variable(): through the reference (a typed one checks the value), the old
+    // value released after the new one is in place.
+    detail::into_php([&] {
+        zend_execute_data* ex = EG(current_execute_data);
+        const bool strict = ex && ex->func && ZEND_CALL_USES_STRICT_TYPES(ex);
+        zend_assign_to_variable(slot, v.raw(), IS_CV, strict);
+    });
+}
+
 bool ObjectView::instance_of(std::string_view class_name) const {
     zend_string* n = zend_string_init(class_name.data(), class_name.size(), 0);
     zend_class_entry* ce = zend_lookup_class_ex(n, nullptr, ZEND_FETCH_CLASS_NO_AUTOLOAD);
@@ -463,6 +474,12 @@ Value number_of(ValueView v) {
     return hold;
 }
 
+int64_t int_of(ValueView v) {
+    zend_long r = 0;
+    detail::into_php([&] { r = zval_get_long(v.raw()); });  // an object's warning
+    return r;
+}
+
 Value add(ValueView a, ValueView b) {
     zval r;
     ZVAL_UNDEF(&r);
@@ -478,6 +495,16 @@ Array& Array::set(ValueView key, ValueView value) {
     ZVAL_DEREF(k);
     ZVAL_DEREF(v);  // the array holds the value, not a reference
     // Adds its own reference to v; an illegal key leaves a TypeError pending: thrown.
+    detail::into_php([&] { (void)array_set_zval_key(ht, k, v); });
+    return *this;
+}
+
+Array& Array::set(ValueView key, const Value& value) {
+    if (!Z_ISREF_P(value.raw())) return set(key, value.view());
+    detail::check_memory();
+    HashTable* ht = mut();
+    zval* k = key.raw();
+    zval* v = const_cast<zval*>(value.raw());
     detail::into_php([&] { (void)array_set_zval_key(ht, k, v); });
     return *this;
 }

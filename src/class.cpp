@@ -174,6 +174,12 @@ __attribute__((noinline)) zval* read_property_slow(zend_object* o, zend_string* 
         return &EG(uninitialized_zval);
     }
     ZVAL_COPY_VALUE(rv, &v);
+    // A nested write to a property without storage of its own (a typed C++ member, a getter)
+    // changes a copy: said as zend_std_read_property() says it for __get.
+    if (UNEXPECTED(type == BP_VAR_W || type == BP_VAR_RW || type == BP_VAR_UNSET) && Z_TYPE_P(rv) != IS_OBJECT) {
+        zend_error(E_NOTICE, "Indirect modification of overloaded property %s::$%s has no effect",
+                   ZSTR_VAL(o->ce->name), ZSTR_VAL(name));
+    }
     return rv;
 }
 
@@ -211,9 +217,21 @@ zval* write_property(zend_object* o, zend_string* name, zval* value, void** cach
 }
 
 zval* get_property_ptr_ptr(zend_object* o, zend_string* name, int type, void** cache_slot) {
-    // NULL makes the engine read and write through the handlers above.
-    if (find_native(o, name, cache_slot)) return nullptr;
-    return zend_std_get_property_ptr_ptr(o, name, type, cache_slot);
+    const native_property* p = find_native(o, name, cache_slot);
+    if (!p) return zend_std_get_property_ptr_ptr(o, name, type, cache_slot);
+    // A php::Value member (property_untyped) of a constructed object is the storage the engine
+    // writes through: `$obj->p[] = 1`, `$obj->p .= 's'`, `$x = &$obj->p`. The engine reads
+    // cache_slot[2] as the property's zend_property_info once it has a pointer
+    // (zend_fetch_property_address(), ZEND_ASSIGN_OBJ_OP, zend_assign_to_property_reference());
+    // ours holds a native_property there, so the cache is emptied: an untyped property has no
+    // type to enforce. Otherwise NULL: the engine reads and writes through the handlers above.
+    if (p->slot && is_constructed(o) && type != BP_VAR_R && type != BP_VAR_IS) {
+        zval* slot = nullptr;
+        if (!edge([&] { slot = p->slot(o); }) || !slot) return &EG(error_zval);
+        if (cache_slot) cache_slot[0] = cache_slot[1] = cache_slot[2] = nullptr;
+        return slot;
+    }
+    return nullptr;
 }
 
 int has_property(zend_object* o, zend_string* name, int check_empty, void** cache_slot) {
@@ -299,11 +317,22 @@ HashTable* get_properties(zend_object* o) {
                 break;  // otherwise the exception is pending; the table as it stands
             }
             zval* slot = OBJ_PROP(o, p.info->offset);
+            // A php::Value member bound to a PHP reference (`$x = &$o->p`) gives that reference,
+            // which the table shows as a declared property's (var_dump's `&`); the slot already
+            // holding it is left as it is (written inside itself, it would contain itself).
+            if (Z_ISREF(v) && Z_ISREF_P(slot) && Z_REF(v) == Z_REF_P(slot)) {
+                release_zval(&v);
+                continue;
+            }
             // foreach by reference over the table made the slot a reference
             // typed by the property (FE_FETCH_RW: ZEND_REF_ADD_TYPE_SOURCE),
             // which only the engine may take apart (zend_object_std_dtor
-            // removes the type source first): the snapshot goes inside it.
-            if (Z_ISREF_P(slot)) slot = Z_REFVAL_P(slot);
+            // removes the type source first): the snapshot goes inside it,
+            // as a value.
+            if (Z_ISREF_P(slot) && (!Z_ISREF(v) || ZEND_REF_HAS_TYPE_SOURCES(Z_REF_P(slot)))) {
+                if (Z_ISREF(v)) zend_unwrap_reference(&v);
+                slot = Z_REFVAL_P(slot);
+            }
             zval old;
             ZVAL_COPY_VALUE(&old, slot);
             ZVAL_COPY_VALUE(slot, &v);
@@ -432,6 +461,7 @@ void declare_properties(class_spec& spec, zend_class_entry* ce, class_node& node
             np.get = p.get;
             np.set = p.set;
             np.unset = p.unset;
+            np.slot = p.slot;
             np.info = info;
             node.properties.push_back(np);
         }

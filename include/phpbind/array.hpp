@@ -311,6 +311,9 @@ public:
     /// deprecation when that loses precision), and an array or object key throws PHP's TypeError
     /// ("Illegal offset type").
     Array& set(ValueView key, ValueView value);
+    /// The same with a php::Value copied as it is: a PHP reference it holds (storage written
+    /// through by reference) stays one, as PHP keeps references when it copies array elements.
+    Array& set(ValueView key, const Value& value);
     /// `$a[] = $value;` — throws php::error when the next int key is taken.
     template <class T>
     Array& push_back(T&& value) {

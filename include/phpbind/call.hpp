@@ -562,6 +562,10 @@ std::string string_of(ValueView v);
 /// int, an object through its cast handler (PHP's warning and 1 when it has none); an array
 /// stays an array.
 Value number_of(ValueView v);
+/// `(int)$v`: PHP's integer conversion (zval_get_long): a leading-numeric string its number, a
+/// float truncated, an array 0 when empty and 1 otherwise, an object through its cast handler
+/// (PHP's warning and 1 when it has none). Never a TypeError (what `php::weak<int64_t>` gives).
+int64_t int_of(ValueView v);
 /// `$a + $b` with PHP's rules: numeric strings, int overflow to float, array union, an object's
 /// do_operation handler; PHP's TypeError for operands it cannot add (php::error_already_set).
 Value add(ValueView a, ValueView b);

@@ -403,9 +403,23 @@ template <>
 struct caster<Value> : mixed_caster_base {
     using quick_try_load = caster;
     static Value get(zval* p) noexcept { return Value(ValueView(p)); }
+    // A Value holding a PHP reference (storage written through by reference, class_::array_access)
+    // gives the reference, as copying an array keeps its references; a function's result is
+    // unwrapped (detail::unwrap_returned).
     static void to_zval(Value&& v, zval* out) noexcept { v.release_into(out); }
     static void to_zval(const Value& v, zval* out) noexcept { v.copy_into(out); }
 };
+
+namespace detail {
+// A function's result is never a PHP reference (the engine's return slot of a function that does
+// not return by reference); of the casters only php::Value's may give one.
+template <class R>
+inline constexpr bool may_give_reference =
+    std::is_same_v<std::remove_cvref_t<R>, Value> || std::is_same_v<std::remove_cvref_t<R>, std::optional<Value>>;
+PHPBIND_INLINE void unwrap_returned(zval* rv) noexcept {
+    if (UNEXPECTED(Z_ISREF_P(rv))) zend_unwrap_reference(rv);
+}
+}  // namespace detail
 
 // Nullable mixed is still mixed.
 template <>

@@ -525,6 +525,7 @@ public:
         auto& p = spec_->properties.back();
         p.type_mask = 0;
         ZVAL_NULL(&p.default_value);
+        if constexpr (detail::member_access<T, M>::writable) p.slot = &detail::member_access<T, M>::slot;
         return *this;
     }
 

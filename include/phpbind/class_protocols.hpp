@@ -49,9 +49,10 @@ PHPBIND_NAMESPACE_BEGIN
 /// - `plain`: a read (`$obj[$k]`, `offsetGet()`): a missing offset is the class's error to raise;
 /// - `is`: `isset($obj[$k])`, `empty($obj[$k])`, `$obj[$k] ?? $default`: a missing offset is
 ///   null (no error), as for an array;
-/// - `write`: a nested write or a reference (`$obj[$k][] = $v`, `$obj[$k]->p = $v`,
-///   `$x = &$obj[$k]`); what Get returns is a copy, which the engine modifies with its notice
-///   "Indirect modification of overloaded element" unless it is an object;
+/// - `write`: a nested write or a reference (`$obj[$k][] = $v`, `$obj[$k] += 1`, `$x = &$obj[$k]`,
+///   `sort($obj[$k])`); what a Get returning a value returns is a copy, which the engine modifies
+///   with its notice "Indirect modification of overloaded element" unless it is an object; a Get
+///   returning `php::Value*` (the storage itself) is written through;
 /// - `unset`: `unset($obj[$k][$j])`, the same as `write`.
 enum class dim_read { plain, is, write, unset };
 
@@ -723,9 +724,43 @@ constexpr dim_read dim_read_of(int type) noexcept {
     }
 }
 
+// A Get returning `php::Value*` hands the engine the element's storage (a slot), as a C
+// extension's read_dimension returns a pointer into its own buffer: reads copy from it, and in
+// write and unset modes it becomes a PHP reference the engine writes through
+// (zend_fetch_dimension_address() unwraps a reference no one else holds, so a nested write leaves
+// a plain value; `$x = &$obj[$k]` leaves a reference shared with $x). nullptr: no such element
+// (null, as a missing offset in "is" mode).
+template <auto Get>
+inline constexpr bool get_is_slot = std::is_same_v<typename member_traits<decltype(Get)>::ret, Value*>;
+
 template <class T>
 struct dimension_protocol {
     template <auto Get, auto Has = nullptr>
+        requires get_is_slot<Get>
+    static zval* read(zend_object* o, zval* offset, int type, zval* rv) {
+        (void)rv;
+        Value* slot = nullptr;
+        auto body = [&] {
+            T* self = native<T>(o);
+            if constexpr (get_takes_mode<Get>) {
+                slot = (self->*Get)(dim_key<key_of<Get>>(o, offset), dim_read_of(type));
+            } else {
+                if constexpr (!std::is_null_pointer_v<decltype(Has)>) {
+                    if (type == BP_VAR_IS && !(self->*Has)(dim_key<key_of<Has>>(o, offset))) return;
+                }
+                slot = (self->*Get)(dim_key<key_of<Get>>(o, offset));
+            }
+        };
+        edge_check_entry();
+        const bool threw = edge_body(0, body);
+        if (UNEXPECTED(!edge_exit(0, threw))) return nullptr;
+        if (!slot) return &EG(uninitialized_zval);
+        zval* z = slot->raw();
+        if (type == BP_VAR_W || type == BP_VAR_RW || type == BP_VAR_UNSET) ZVAL_MAKE_REF(z);
+        return z;
+    }
+    template <auto Get, auto Has = nullptr>
+        requires(!get_is_slot<Get>)
     static zval* read(zend_object* o, zval* offset, int type, zval* rv) {
         using V = std::remove_cvref_t<typename member_traits<decltype(Get)>::ret>;
         // Built in rv itself. A to_zval that throws leaves nothing in it; a
@@ -771,7 +806,16 @@ struct dimension_protocol {
                 }
                 using V = std::remove_cvref_t<typename member_traits<decltype(Get)>::ret>;
                 Value v;
-                if constexpr (get_takes_mode<Get>) {
+                if constexpr (get_is_slot<Get>) {
+                    const Value* slot;
+                    if constexpr (get_takes_mode<Get>) {
+                        slot = (self->*Get)(dim_key<key_of<Get>>(o, offset), dim_read::is);
+                    } else {
+                        slot = (self->*Get)(key);
+                    }
+                    result = slot && slot->view().truthy();
+                    return;
+                } else if constexpr (get_takes_mode<Get>) {
                     caster<V>::to_zval((self->*Get)(dim_key<key_of<Get>>(o, offset), dim_read::is), v.raw());
                 } else {
                     caster<V>::to_zval((self->*Get)(key), v.raw());
@@ -794,7 +838,7 @@ struct dimension_protocol {
         static constexpr bool is_method = true;
         static void call(zend_execute_data* execute_data, zval* rv, ValueView off) {
             zval* r = read<Get>(Z_OBJ(EX(This)), off.raw(), BP_VAR_R, rv);
-            if (r && r != rv) ZVAL_COPY(rv, r);
+            if (r && r != rv) ZVAL_COPY_DEREF(rv, r);
         }
     };
     template <auto Set>

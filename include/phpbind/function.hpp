@@ -525,6 +525,7 @@ struct binder {
                 Invoke::call(param<A>::pass(std::get<I>(h))...);
             } else {
                 caster<std::remove_cvref_t<R>>::to_zval(Invoke::call(param<A>::pass(std::get<I>(h))...), return_value);
+                if constexpr (may_give_reference<R>) unwrap_returned(return_value);
             }
             (param<A>::after(std::get<I>(h)), ...);
         };

@@ -197,6 +197,12 @@ public:
     }
     /// Writes a new reference to the value into `dst` (uninitialised).
     void copy_into(zval* dst) const noexcept { ZVAL_COPY(dst, &z_); }
+    /// `$slot = $v`, as PHP assigns: when this Value holds a PHP reference (storage that a
+    /// by-reference dimension or property gave out: `$x = &$obj[0]`), the referenced value is
+    /// replaced and every holder of the reference sees it; otherwise the same as `= v.own()`.
+    /// The old value's destructor may run PHP code; a typed reference refusing the value
+    /// throws its TypeError.
+    void assign(ValueView v);
 
     /// A borrowed view of the value (valid while this Value lives).
     ValueView view() const noexcept { return ValueView(const_cast<zval*>(&z_)); }

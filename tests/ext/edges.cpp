@@ -165,6 +165,18 @@ struct Handlers {
     }
 };
 
+// ArrayAccess over its own storage (a Get returning php::Value*): nested writes reach the element.
+struct Cells {
+    php::Value item = int64_t{0};
+    php::Value* slot(int64_t) {
+        callback();
+        return &item;
+    }
+    void set(int64_t, php::ValueView v) { item = v.own(); }
+    bool has(int64_t) const { return true; }
+    void unset(int64_t) {}
+};
+
 // ArrayAccess with string keys and values.
 struct Dict {
     std::map<std::string, std::string> m;
@@ -290,6 +302,7 @@ void register_edges(php::module& m) {
         .on_unset<&Handlers::unset_label>("label")
         .string_cast<&Handlers::shown>()
         .def<&Handlers::run>("run", arg("f"));
+    m.class_<Cells>("PhpBind\\Edge\\Cells").array_access<&Cells::slot, &Cells::set, &Cells::has, &Cells::unset>();
     m.class_<Dict>("PhpBind\\Edge\\Dict")
         .countable<&Dict::size>()
         .array_access<&Dict::get, &Dict::set, &Dict::has, &Dict::unset>();

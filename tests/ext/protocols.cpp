@@ -364,6 +364,37 @@ struct ModeLog {
     }
 };
 
+// ArrayAccess over its own storage (a Get returning php::Value*): nested and by-reference
+// writes go through to the elements. Offsets 0..size-1; `$s[] = $v` appends; a missing offset
+// is null in "is" mode, an OutOfRangeException otherwise; unset removes the last element only.
+struct Cupboard {
+    std::vector<php::Value> items;
+    php::Value* slot(int64_t i, php::dim_read mode) {
+        if (i >= 0 && static_cast<size_t>(i) < items.size()) return &items[static_cast<size_t>(i)];
+        if (mode == php::dim_read::is) return nullptr;
+        throw php::out_of_range_exception("Cupboard offset " + std::to_string(i) + " is out of range");
+    }
+    void set(php::ValueView i, php::ValueView v) {
+        if (i.is_undef()) {
+            items.push_back(v.own());
+            return;
+        }
+        if (!i.is_int()) throw php::type_error("Cupboard offset must be of type int");
+        slot(i.as_int(), php::dim_read::plain)->assign(v);
+    }
+    bool has(int64_t i) const { return i >= 0 && static_cast<size_t>(i) < items.size(); }
+    void unset(int64_t i) {
+        if (items.empty() || i != static_cast<int64_t>(items.size()) - 1) {
+            throw php::logic_exception("Cupboard: only the last element can be unset");
+        }
+        items.pop_back();
+    }
+    std::vector<php::Value> all() const { return items; }
+    void gc(php::gc_visitor& v) const {
+        for (const php::Value& e : items) v.add(e);
+    }
+};
+
 // A string conversion through the cast handler alone (class_::string_cast): no __toString.
 struct Shown {
     int64_t n = 0;
@@ -419,6 +450,9 @@ void register_protocols(php::module& m) {
     m.class_<ModeLog>("PhpBind\\ModeLog")
         .array_access<&ModeLog::get, &ModeLog::set, &ModeLog::has, &ModeLog::unset>()
         .def<&ModeLog::log>("log");
+    m.class_<Cupboard>("PhpBind\\Cupboard")
+        .array_access<&Cupboard::slot, &Cupboard::set, &Cupboard::has, &Cupboard::unset>()
+        .def<&Cupboard::all>("all");
     m.class_<Shown>("PhpBind\\Shown").property<&Shown::n>("n").string_cast<&Shown::show>();
     m.class_<Unsettable>("PhpBind\\Unsettable")
         .property_untyped<&Unsettable::key>("key")

@@ -25,6 +25,7 @@ struct invoke_method {
             else caster<T>::to_zval(r, return_value);
         } else {
             caster<std::remove_cvref_t<R>>::to_zval((p->*M)(std::forward<X>(a)...), return_value);
+            if constexpr (may_give_reference<R>) unwrap_returned(return_value);
         }
     }
 };

@@ -19,6 +19,7 @@ struct property_spec {
     void (*get)(zend_object*, zval*) = nullptr;  // native-backed when set
     void (*set)(zend_object*, zend_string*, zval*) = nullptr;
     void (*unset)(zend_object*) = nullptr;  // class_::on_unset
+    zval* (*slot)(zend_object*) = nullptr;  // property_untyped: the member itself
     direct_kind direct = direct_none;
     ptrdiff_t (*member_offset)(zend_object*) = nullptr;
 };
@@ -184,11 +185,19 @@ struct member_access<T, M> {
         return reinterpret_cast<const char*>(&(native<T>(o)->*M)) - static_cast<const char*>(node_of(o)->self(o));
     }
     static void get(zend_object* o, zval* rv) { caster<value_type>::to_zval(native<T>(o)->*M, rv); }
+    static zval* slot(zend_object* o) {
+        if constexpr (std::is_same_v<value_type, Value> && writable) return (native<T>(o)->*M).raw();
+        return nullptr;
+    }
     static void set(zend_object* o, zend_string* name, zval* v) {
         if constexpr (writable) {
-            typename caster<value_type>::parsed p;
-            if (UNEXPECTED(!caster<value_type>::try_load(v, p))) throw_property_value<value_type>(o, name, v);
-            native<T>(o)->*M = caster<value_type>::get(p);
+            if constexpr (std::is_same_v<value_type, Value>) {
+                (native<T>(o)->*M).assign(ValueView(v));  // through a reference it holds, as PHP assigns
+            } else {
+                typename caster<value_type>::parsed p;
+                if (UNEXPECTED(!caster<value_type>::try_load(v, p))) throw_property_value<value_type>(o, name, v);
+                native<T>(o)->*M = caster<value_type>::get(p);
+            }
         }
     }
 };

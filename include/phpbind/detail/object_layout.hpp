@@ -61,6 +61,9 @@ struct native_property {
     void (*get)(zend_object*, zval*) = nullptr;
     void (*set)(zend_object*, zend_string*, zval*) = nullptr;  // nullptr: read-only
     void (*unset)(zend_object*) = nullptr;  // unset($obj->name); nullptr: an Error
+    // The php::Value member itself (property_untyped): nested and by-reference writes go
+    // through it (get_property_ptr_ptr); nullptr: they work on a copy (the engine's notice).
+    zval* (*slot)(zend_object*) = nullptr;
     zend_property_info* info = nullptr;  // the declared property (Reflection, type)
 };
 
