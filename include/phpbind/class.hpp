@@ -204,6 +204,16 @@ public:
         return def<Size>("count", extra...);
     }
 
+    /// `count($obj)` through the count handler alone: no Countable, no count() method (a C
+    /// extension's count_elements handler; ext-ds's Pair counts 2 so). `$obj instanceof Countable`
+    /// stays false.
+    template <auto Size>
+    class_& count_handler() {
+        spec_->handler_setup.push_back(
+            [](zend_object_handlers& h) { h.count_elements = &detail::countable_protocol<T>::template count<Size>; });
+        return *this;
+    }
+
     /// ArrayAccess, natively: `$obj[$k]`, `$obj[$k] = $v`, `isset($obj[$k])`
     /// and `unset($obj[$k])` go through the dimension handlers straight to
     /// Get(K) -> V, Set(K, V), Has(K) -> bool and Unset(K). Keys and values

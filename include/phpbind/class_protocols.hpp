@@ -684,10 +684,12 @@ template <class T>
 struct countable_protocol {
     template <auto Size>
     static zend_result count(zend_object* o, zend_long* count) {
-        // An object of another class (a bound subclass, one not constructed)
-        // takes the general path; this one needs no frame of its own. The
-        // engine reads *count only on SUCCESS.
-        if (UNEXPECTED(o->handlers != &class_info<T>::node.handlers)) return count_other<Size>(o, count);
+        // An object of another class (a subclass, one not constructed) takes
+        // the general path; this one needs no frame of its own. The engine
+        // reads *count only on SUCCESS.
+        if (UNEXPECTED(o->handlers != &class_info<T>::node.handlers || o->ce != class_info<T>::node.ce)) {
+            return count_other<Size>(o, count);
+        }
         T* self = holder_of<T>(o)->ptr;
         edge_check_entry();
         auto body = [&] { *count = static_cast<zend_long>((self->*Size)()); };
@@ -697,6 +699,10 @@ struct countable_protocol {
     }
     template <auto Size>
     PHPBIND_COLD static zend_result count_other(zend_object* o, zend_long* count) {
+        // A PHP subclass's own count() wins: FAILURE with nothing pending makes count() call it
+        // (php_count_recursive's fallback to Countable::count, as for ArrayObject's subclasses).
+        const auto* f = static_cast<const zend_function*>(zend_hash_str_find_ptr(&o->ce->function_table, "count", 5));
+        if (f && f->type == ZEND_USER_FUNCTION && instanceof_function(o->ce, zend_ce_countable)) return FAILURE;
         return edge([&] { *count = static_cast<zend_long>((native<T>(o)->*Size)()); }) ? SUCCESS : FAILURE;
     }
 };

@@ -402,6 +402,11 @@ struct Shown {
         if (n < 0) throw php::domain_exception("Shown: nothing to show for " + std::to_string(n));
         return "shown(" + std::to_string(n) + ")";
     }
+    // count($shown) through the count handler alone (class_::count_handler): n, or its exception.
+    int64_t count() const {
+        if (n < 0) throw php::domain_exception("Shown: no count for " + std::to_string(n));
+        return n;
+    }
 };
 
 // Native-backed properties and unset (class_::on_unset): `key` is set to null, `count` back to
@@ -453,7 +458,10 @@ void register_protocols(php::module& m) {
     m.class_<Cupboard>("PhpBind\\Cupboard")
         .array_access<&Cupboard::slot, &Cupboard::set, &Cupboard::has, &Cupboard::unset>()
         .def<&Cupboard::all>("all");
-    m.class_<Shown>("PhpBind\\Shown").property<&Shown::n>("n").string_cast<&Shown::show>();
+    m.class_<Shown>("PhpBind\\Shown")
+        .property<&Shown::n>("n")
+        .string_cast<&Shown::show>()
+        .count_handler<&Shown::count>();
     m.class_<Unsettable>("PhpBind\\Unsettable")
         .property_untyped<&Unsettable::key>("key")
         .property<&Unsettable::count>("count")
