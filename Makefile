@@ -71,7 +71,7 @@ fuzz: configure
 	  --ext=$(abspath $(BUILD))/tests/phpbind_test_asan.so --ext=$(abspath $(BUILD))/tests/phpbind_second.so \
 	  --seeds=$(FUZZ_SEEDS) --calls=$(FUZZ_CALLS) --include-known --timeout=3600 --work=$(abspath $(BUILD))/fuzz-long-asan
 
-DS_FUZZ_SEEDS ?= 1,2,3,4,5,6,7,8,9,10
+DS_FUZZ_SEEDS ?= $(shell seq -s, 1 100)
 DS_FUZZ_OPS ?= 10000
 fuzz-ds: configure
 	cmake --build $(BUILD) --target ds_phpbind -j $(JOBS)

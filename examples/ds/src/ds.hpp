@@ -110,6 +110,9 @@ struct Pair {
     void unset_key() { key = nullptr; }
     void unset_value() { value = nullptr; }
 
+    // count($pair) is 2 in ext-ds (its count handler), though Pair is not Countable.
+    int64_t size() const noexcept { return 2; }
+
     void construct(php::ValueView k, php::ValueView v);
     Pair copy() const { return *this; }
     php::Array to_array() const;

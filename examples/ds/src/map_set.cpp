@@ -28,7 +28,7 @@ void key_and_value(Entry& e, php::repeat_args<2>& a) {
 void key_only(Entry& e, php::repeat_args<1>& a) { a.set(0, e.key); }
 
 int64_t compare_with(const std::optional<php::CallableView>& comparator, const php::Value& a, const php::Value& b) {
-    if (comparator) return comparator->call<php::weak<int64_t>>(a, b);
+    if (comparator) return php::int_of(comparator->call(a, b));  // ext-ds: zval_get_long()
     return spaceship(a, b);
 }
 
@@ -225,6 +225,11 @@ struct Map {
         if (Entry* e = t.find(key)) return e->value;
         throw_key_not_found();
     }
+    // $map[$key] for the engine: the value itself (nested and by-reference writes, as ext-ds).
+    php::Value* offset_slot(php::ValueView key) {
+        if (Entry* e = t.find(key)) return &e->value;
+        throw_key_not_found();
+    }
     void offset_set(php::ValueView key, php::ValueView value) {
         if (key.is_undef()) throw php::out_of_bounds_exception("Array access push syntax is not supported");
         t.put(key, value);
@@ -244,7 +249,7 @@ struct Map {
         std::exception_ptr first_error;
         t.each([&](Entry& e) {
             try {
-                a.set(e.key.view(), e.value.view());
+                a.set(e.key.view(), e.value);  // a reference in the storage stays one, as in ext-ds
             } catch (const php::error_already_set&) {
                 if (!first_error) first_error = std::current_exception();
             }
@@ -451,14 +456,16 @@ struct Set {
         return get(offset.as_int());
     }
     // ext-ds reads a Set's position in "is" mode (`$set[$i] ?? $default`) as null once the
-    // offset is an int, whether the position exists or not; isset() and empty() throw.
+    // offset is an int, whether the position exists or not; isset() and empty() throw. For a
+    // nested or by-reference write (`$set[0][] = 1`, `$x = &$set[0]`) it gives null too, which
+    // the engine writes to with its notice "Indirect modification of overloaded element".
     php::Value offset_read(php::ValueView offset, php::dim_read mode) const {
-        if (mode != php::dim_read::is) return offset_get(offset);
+        if (mode == php::dim_read::plain) return offset_get(offset);
         if (!offset.is_int()) throw_index_type(offset);
         return nullptr;
     }
     void offset_set(php::ValueView offset, php::ValueView value) {
-        if (!offset.is_undef() && !offset.is_null()) throw_by_key();
+        if (!offset.is_undef()) throw_by_key();  // `$set[null] = $v` too, as in ext-ds
         add_one(value);
     }
     void offset_unset(php::ValueView) { throw_by_key(); }
@@ -540,7 +547,7 @@ void register_map_and_set(php::module& m) {
         .def<&Map::xor_>("xor", arg("map"), returns("Ds\\Map"))
         .iterable_handlers<&Map::count, &Map::entry_at>(by_reference_error)
         .def<&Map::self>("getIterator", returns("Traversable"))
-        .array_access_handlers<&Map::offset_get, &Map::offset_set, &Map::offset_exists, &Map::offset_unset>()
+        .array_access_handlers<&Map::offset_slot, &Map::offset_set, &Map::offset_exists, &Map::offset_unset>()
         .def<&Map::offset_exists>("offsetExists", arg("offset").untyped())
         .def<&Map::offset_get>("offsetGet", arg("offset"), returns("mixed").tentative())
         .def<&Map::offset_set>("offsetSet", arg("offset"), arg("value"), returns("void").tentative())

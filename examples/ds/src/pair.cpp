@@ -11,8 +11,8 @@ void Pair::construct(php::ValueView k, php::ValueView v) {
 
 php::Array Pair::to_array() const {
     php::Array a = php::Array::with_capacity(2);
-    a.set("key", key.view());
-    a.set("value", value.view());
+    a.set("key", key);  // a PHP reference in a property stays one, as in ext-ds
+    a.set("value", value);
     return a;
 }
 
@@ -39,6 +39,7 @@ void register_pair(php::module& m) {
         .on_unset<&Pair::unset_key>("key")
         .on_unset<&Pair::unset_value>("value")
         .string_cast<&Pair::cast_label>()
+        .count_handler<&Pair::size>()
         .def<&Pair::construct>("__construct", arg("key").untyped().optional(), arg("value").untyped().optional(),
                                returns(""))
         .def<&Pair::copy>("copy", returns("Ds\\Pair"))

@@ -319,7 +319,7 @@ struct Sequence {
         std::vector<php::Value> work(items.begin(), items.end());
         if (comparator) {
             engine_sort(work, [&](const php::Value& a, const php::Value& b) {
-                return comparator->call<php::weak<int64_t>>(a, b);
+                return php::int_of(comparator->call(a, b));  // ext-ds: zval_get_long()
             });
         } else {
             engine_sort(work, [](const php::Value& a, const php::Value& b) { return spaceship(a, b); });
@@ -367,6 +367,9 @@ struct Sequence {
         return i >= 0 && static_cast<std::size_t>(i) < items.size() && !items[static_cast<std::size_t>(i)].is_null();
     }
     const php::Value& offset_get(php::ValueView offset) const { return get(offset_index(offset)); }
+    // $seq[$i] for the engine: the element itself, so that `$seq[0][] = 1`, `$seq[0] .= 's'` and
+    // `$x = &$seq[0]` reach it as under ext-ds (whose storage then holds the reference).
+    php::Value* offset_slot(php::ValueView offset) { return &items[index(offset_index(offset))]; }
     void offset_set(php::ValueView offset, php::ValueView value) {
         if (offset.is_undef() || offset.is_null()) push_one(value);
         else set(offset_index(offset), value);

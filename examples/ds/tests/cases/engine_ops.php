@@ -79,3 +79,32 @@ foreach ([new stdClass, new Ds\Map, [], "x", 1.5, true, null] as $k) {
     t("Vector[" . get_debug_type($k) . "]", fn() => (new Ds\Vector([1]))[$k]);
     t("Set[" . get_debug_type($k) . "]", fn() => (new Ds\Set([1]))[$k]);
 }
+// By-reference and nested writes through dimensions and Pair properties reach the storage,
+// which keeps a PHP reference while one is held (var_dump and toArray() show it).
+foreach (['Ds\Vector', 'Ds\Deque'] as $c) {
+    t("$c =&", function () use ($c) { $v = new $c([1, 2]); $x = &$v[0]; $x = 9; var_dump($v->toArray(), $v[0], $v->get(0)); unset($x); var_dump($v); });
+    t("$c [0][]", function () use ($c) { $v = new $c([[1], 2]); $v[0][] = 5; $v[0]['k'] = 6; unset($v[0][0]); var_dump($v->toArray()); });
+    t("$c [0][] on int", function () use ($c) { $v = new $c([1]); $v[0][] = 5; });
+    t("$c [3][]", function () use ($c) { $v = new $c([1]); $v[3][] = 5; });
+    t("$c ['a'][]", function () use ($c) { $v = new $c([1]); $v["a"][] = 5; });
+    t("$c [0]->p", function () use ($c) { $v = new $c([new stdClass, [1]]); $v[0]->p = 5; var_dump($v->toArray()); $v[1]->p = 1; });
+    t("$c op=", function () use ($c) { $v = new $c([1, 2, "s"]); $v[0] += 5; $v[1] .= "x"; $v[2]++; --$v[0]; var_dump($v->toArray()); });
+    t("$c copy", function () use ($c) { $v = new $c([1, 2]); $x = &$v[0]; $w = $v->copy(); $x = 7; $v[0] = 8; var_dump($v->toArray(), $w->toArray(), $x); });
+    t("$c sort()", function () use ($c) { $v = new $c([[3, 1, 2]]); sort($v[0]); var_dump($v->toArray(), $v->first(), $v->map(fn($e) => $e)->toArray()); });
+    t("$c foreach &", function () use ($c) { $v = new $c([1, 2]); foreach ($v as &$x) { $x *= 10; } });
+}
+t("Map =&", function () { $m = new Ds\Map(['k' => 1]); $x = &$m['k']; $x = 9; var_dump($m->toArray(), $m->get('k')); $m['k'] = 3; var_dump($x, $m); });
+t("Map [new][]", function () { $m = new Ds\Map(); $m['k'][] = 1; });
+t("Map [k][]", function () { $m = new Ds\Map(['k' => [1]]); $m['k'][] = 2; $m['k']['z'] = 3; unset($m['k'][0]); var_dump($m->toArray()); });
+t("Map [obj][]", function () { $k = new stdClass; $m = new Ds\Map(); $m[$k][] = 1; });
+t("Map op=", function () { $m = new Ds\Map(['k' => 1]); $m['k'] += 2; $m['n'] ??= 4; $m['k']++; var_dump($m->toArray()); });
+t("Map foreach &", function () { $m = new Ds\Map(['k' => 1]); foreach ($m as $k => &$x) { $x = 2; } });
+t("Map unset([q][0])", function () { $m = new Ds\Map(['k' => [1, 2]]); unset($m['q'][0]); });
+t("Set =&", function () { $s = new Ds\Set([1]); $x = &$s[0]; $x = 9; var_dump($s->toArray()); });
+t("Set [0][]", function () { $s = new Ds\Set([[1]]); $s[0][] = 9; var_dump($s->toArray()); });
+t("Stack [][]", function () { $s = new Ds\Stack([1]); $s[][] = 1; });
+t("Queue [0][]", function () { $s = new Ds\Queue([1]); $s[0][] = 1; });
+t("PriorityQueue [0][]", function () { $s = new Ds\PriorityQueue(); $s[0][] = 1; });
+t("Pair =&", function () { $p = new Ds\Pair('a', [1]); $x = &$p->value; $x = 9; var_dump($p); $p->value = 10; var_dump($x); });
+t("Pair ->value[]", function () { $p = new Ds\Pair('a', [1]); $p->value[] = 2; $p->key .= 'b'; $p->value['q'] = 1; $p->key++; var_dump($p, $p->toArray()); });
+t("Pair = &", function () { $p = new Ds\Pair(); $y = 1; $p->value = &$y; $y = 2; var_dump($p->value, $p->copy()); });
