@@ -243,11 +243,25 @@ struct Map {
     bool is_empty() const { return t.size() == 0; }
     // Every key is converted as PHP converts array keys (with its
     // deprecations); one that no array key can be (an array, an object)
-    // raises PHP's TypeError once all were tried, as ext-ds does.
+    // raises PHP's TypeError once all were tried, as ext-ds does. ext-ds
+    // converts the keys after it with its exception pending, when a user error
+    // handler is not called (zend_call_function() refuses): their deprecations
+    // reach PHP's own handler only, and none where a user handler is set.
     php::Array to_array() const {
         php::Array a = php::Array::with_capacity(t.size());
         std::exception_ptr first_error;
+        struct quiet_while {  // neither the user handler nor PHP's own reports
+            int saved = EG(error_reporting), saved_user = EG(user_error_handler_error_reporting);
+            explicit quiet_while(bool on) {
+                if (on) EG(error_reporting) = EG(user_error_handler_error_reporting) = 0;
+            }
+            ~quiet_while() {
+                EG(error_reporting) = saved;
+                EG(user_error_handler_error_reporting) = saved_user;
+            }
+        };
         t.each([&](Entry& e) {
+            quiet_while quiet(first_error && Z_TYPE(EG(user_error_handler)) != IS_UNDEF);
             try {
                 a.set(e.key.view(), e.value);  // a reference in the storage stays one, as in ext-ds
             } catch (const php::error_already_set&) {
@@ -464,8 +478,14 @@ struct Set {
         if (!offset.is_int()) throw_index_type(offset);
         return nullptr;
     }
+    // offsetSet(null, $v) adds, as `$set[] = $v` does; `$set[null] = $v` is ext-ds's Error (the
+    // write handler: only a missing offset adds).
     void offset_set(php::ValueView offset, php::ValueView value) {
-        if (!offset.is_undef()) throw_by_key();  // `$set[null] = $v` too, as in ext-ds
+        if (!offset.is_undef() && !offset.is_null()) throw_by_key();
+        add_one(value);
+    }
+    void offset_write(php::ValueView offset, php::ValueView value) {
+        if (!offset.is_undef()) throw_by_key();
         add_one(value);
     }
     void offset_unset(php::ValueView) { throw_by_key(); }
@@ -591,7 +611,7 @@ void register_map_and_set(php::module& m) {
         .def<&Set::xor_>("xor", arg("set"), returns("Ds\\Set"))
         .iterable_handlers<&Set::count, &Set::at>(by_reference_error)
         .def<&Set::self>("getIterator", returns("Traversable"))
-        .array_access_handlers<&Set::offset_read, &Set::offset_set, &Set::offset_exists, &Set::offset_unset>()
+        .array_access_handlers<&Set::offset_read, &Set::offset_write, &Set::offset_exists, &Set::offset_unset>()
         .def<&Set::offset_exists>("offsetExists", arg("offset").untyped())
         .def<&Set::offset_get>("offsetGet", arg("offset"), returns("mixed").tentative())
         .def<&Set::offset_set>("offsetSet", arg("offset"), arg("value"), returns("void").tentative())

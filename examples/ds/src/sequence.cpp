@@ -44,7 +44,7 @@ void bind_sequence(php::module& m, const char* name, bool collection_first) {
         .template def<&S::last>("last", returns(""))
         .template def<&S::map>("map", arg("callback"), returns("Ds\\Sequence"))
         .template def<&S::merge>("merge", arg("values").untyped(), returns("Ds\\Sequence"))
-        .template array_access_handlers<&S::offset_slot, &S::offset_set, &S::offset_exists, &S::offset_unset>()
+        .template array_access_handlers<&S::offset_slot, &S::offset_write, &S::offset_exists, &S::offset_unset>()
         .template def<&S::offset_exists>("offsetExists", arg("offset").untyped())
         .template def<&S::offset_get>("offsetGet", arg("offset"), returns("mixed").tentative())
         .template def<&S::offset_set>("offsetSet", arg("offset"), arg("value"), returns("void").tentative())

@@ -27,6 +27,8 @@ struct vector_rules {
     static std::size_t allocated(std::size_t asked) { return asked; }
     static std::size_t exactly(std::size_t n) { return std::max(n, min_capacity); }
     static std::size_t filtered(std::size_t source, std::size_t) { return exactly(source); }
+    // clear() of an empty Vector keeps its capacity.
+    static constexpr bool clear_if_empty = false;
     [[noreturn]] static void bad_insert(int64_t index, std::size_t count) {
         throw php::out_of_range_exception("Index out of range: " + std::to_string(index) +
                                           ", expected 0 <= x <= " + std::to_string(count));
@@ -44,6 +46,7 @@ struct deque_rules {
     static std::size_t allocated(std::size_t asked) { return exactly(asked); }
     static std::size_t exactly(std::size_t n) { return std::bit_ceil(std::max(n, min_capacity)); }
     static std::size_t filtered(std::size_t, std::size_t kept) { return exactly(kept); }
+    static constexpr bool clear_if_empty = true;
     // ext-ds reports the range of get()'s indexes here, one short of insert()'s.
     [[noreturn]] static void bad_insert(int64_t index, std::size_t count) { throw_index(index, count); }
 };
@@ -349,6 +352,7 @@ struct Sequence {
 
     // Ds\Collection
     void clear() {
+        if (items.empty() && !Rules::clear_if_empty) return;
         items.clear();
         set_capacity(min_capacity);
     }
@@ -370,8 +374,14 @@ struct Sequence {
     // $seq[$i] for the engine: the element itself, so that `$seq[0][] = 1`, `$seq[0] .= 's'` and
     // `$x = &$seq[0]` reach it as under ext-ds (whose storage then holds the reference).
     php::Value* offset_slot(php::ValueView offset) { return &items[index(offset_index(offset))]; }
+    // offsetSet(null, $v) appends, as `$seq[] = $v` does; `$seq[null] = $v` is ext-ds's
+    // TypeError (the write handler: only a missing offset appends).
     void offset_set(php::ValueView offset, php::ValueView value) {
         if (offset.is_undef() || offset.is_null()) push_one(value);
+        else set(offset_index(offset), value);
+    }
+    void offset_write(php::ValueView offset, php::ValueView value) {
+        if (offset.is_undef()) push_one(value);
         else set(offset_index(offset), value);
     }
     // unset($seq[$offset]) reads the offset as ext-ds does, as a weak-mode int parameter

@@ -33,6 +33,12 @@ struct Adapter {
         if (!offset.is_undef() && !offset.is_null()) throw_by_key();
         seq.push_one(value);
     }
+    // `$s[] = $v` alone through the write handler (`$s[null] = $v` is ext-ds's Error; the
+    // offsetSet(null, $v) method appends).
+    void offset_write(php::ValueView offset, php::ValueView value) {
+        if (!offset.is_undef()) throw_by_key();
+        seq.push_one(value);
+    }
     void offset_unset(php::ValueView) { throw_by_key(); }
 
     // Ds\Collection: values in the order they would be taken.
@@ -69,7 +75,7 @@ void bind_adapter(php::module& m, const char* name, bool min_capacity_constant) 
         .template def<&A::push>("push", arg("values").untyped(), returns(""))
         .template iterable_handlers<&A::take>(by_reference_error)
         .template def<&A::self>("getIterator", returns("Traversable"))
-        .template array_access_handlers<&A::offset_get, &A::offset_set, &A::offset_exists, &A::offset_unset>()
+        .template array_access_handlers<&A::offset_get, &A::offset_write, &A::offset_exists, &A::offset_unset>()
         .template def<&A::offset_exists>("offsetExists", arg("offset").untyped())
         .template def<&A::offset_get>("offsetGet", arg("offset"), returns("mixed").tentative())
         .template def<&A::offset_set>("offsetSet", arg("offset"), arg("value"), returns("void").tentative())

@@ -108,3 +108,23 @@ t("PriorityQueue [0][]", function () { $s = new Ds\PriorityQueue(); $s[0][] = 1;
 t("Pair =&", function () { $p = new Ds\Pair('a', [1]); $x = &$p->value; $x = 9; var_dump($p); $p->value = 10; var_dump($x); });
 t("Pair ->value[]", function () { $p = new Ds\Pair('a', [1]); $p->value[] = 2; $p->key .= 'b'; $p->value['q'] = 1; $p->key++; var_dump($p, $p->toArray()); });
 t("Pair = &", function () { $p = new Ds\Pair(); $y = 1; $p->value = &$y; $y = 2; var_dump($p->value, $p->copy()); });
+// `$x[null] = $v` through the write handler is refused; offsetSet(null, $v) appends.
+foreach (['Ds\Vector', 'Ds\Deque', 'Ds\Set', 'Ds\Stack', 'Ds\Queue'] as $c) {
+    t("$c [null] =", function () use ($c) { $s = new $c; $s->offsetSet(null, 1); $s[] = 2; var_dump(count($s)); $s[null] = 3; });
+}
+// clear() of an empty Vector (or Stack) keeps the capacity it had; others go back to 8.
+foreach (['Ds\Vector', 'Ds\Stack', 'Ds\Deque', 'Ds\Queue', 'Ds\Map', 'Ds\Set', 'Ds\PriorityQueue'] as $c) {
+    $s = new $c;
+    $s->allocate(40);
+    $s->clear();
+    echo "$c: ", $s->capacity(), "\n";
+}
+// A key no array can have ends toArray() with a TypeError; a float key after it is not reported.
+set_error_handler(function ($no, $msg) { echo "[$msg] "; return true; });
+foreach ([[1.5, []], [[], 1.5]] as $keys) {
+    $m = new Ds\Map;
+    foreach ($keys as $i => $k) $m->put($k, $i);
+    t("Map keys " . json_encode($keys) . " toArray", fn() => $m->toArray());
+    t("Map keys " . json_encode($keys) . " jsonSerialize", fn() => $m->jsonSerialize());
+}
+restore_error_handler();
