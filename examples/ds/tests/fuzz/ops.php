@@ -181,7 +181,7 @@ function fz_ref(&$r, $v) { $r = $v; return $r; }
 // port reads them back (README.md); such a collection is kept as it is.
 function fz_roundtrip($c) {
     $k = serialize($c);
-    return preg_match('/[;{][rR]:\d+;/', $k) ? $c : unserialize($k);
+    return preg_match('/[;{}][rR]:\d+;/', $k) ? $c : unserialize($k);
 }
 // Keeps a reference to an element or property for the rest of the run: the storage holds a
 // PHP reference (var_dump shows it), which later operations meet.
