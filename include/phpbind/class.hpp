@@ -198,8 +198,7 @@ public:
     /// Annotations (`php::returns`, `php::doc`) apply to count().
     template <auto Size, class... Extra>
     class_& countable(const Extra&... extra) {
-        spec_->handler_setup.push_back(
-            [](zend_object_handlers& h) { h.count_elements = &detail::countable_protocol<T>::template count<Size>; });
+        count_handler<Size>();
         spec_->interfaces.push_back([]() noexcept { return zend_ce_countable; });
         return def<Size>("count", extra...);
     }
