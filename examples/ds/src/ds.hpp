@@ -57,6 +57,13 @@ inline int64_t spaceship(php::ValueView a, php::ValueView b) {
     return a.compare(b);
 }
 
+/// A user comparator's result as ext-ds reads it: `(int)` of the value (zval_get_long(), no
+/// TypeError), then as a C `int`, its low 32 bits: a comparator returning PHP_INT_MAX says "less"
+/// (-1), one returning 2**32 says "equal" (examples/ds/tests/fuzz found it).
+inline int64_t comparator_result(const php::Value& r) {
+    return static_cast<int32_t>(static_cast<uint32_t>(static_cast<uint64_t>(php::int_of(r))));
+}
+
 /// Sorts `v` as ext-ds sorts its buffers: with the C library's qsort (glibc's merge sort),
 /// calling `cmp(a, b)` (negative, zero, positive) where ext-ds calls its comparison, so that a
 /// comparator that is inconsistent, or values PHP cannot order (arrays beside objects, NAN), end

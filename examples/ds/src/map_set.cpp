@@ -28,7 +28,7 @@ void key_and_value(Entry& e, php::repeat_args<2>& a) {
 void key_only(Entry& e, php::repeat_args<1>& a) { a.set(0, e.key); }
 
 int64_t compare_with(const std::optional<php::CallableView>& comparator, const php::Value& a, const php::Value& b) {
-    if (comparator) return php::int_of(comparator->call(a, b));  // ext-ds: zval_get_long()
+    if (comparator) return comparator_result(comparator->call(a, b));
     return spaceship(a, b);
 }
 

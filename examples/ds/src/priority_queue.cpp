@@ -71,7 +71,7 @@ struct PriorityQueue {
         out = c > 0 || (c == 0 && a.stamp() < b.stamp());
         return true;
     }
-    bool before(const Node& a, const Node& b) {
+    bool before(const Node& a, const Node& b) const {
         bool fast;
         if (fast_before(a, b, fast)) return fast;
         const uint64_t v = version;
@@ -183,7 +183,7 @@ struct PriorityQueue {
     }
     PriorityQueue& self() { return *this; }
 
-    // Ds\Collection: values in the order pop() gives them.
+    // Ds\Collection.
     void clear() {
         ++version;
         std::vector<Node> old = std::move(heap);
@@ -195,15 +195,14 @@ struct PriorityQueue {
     PriorityQueue copy() const { return *this; }
     int64_t count() const { return static_cast<int64_t>(heap.size()); }
     bool is_empty() const { return heap.empty(); }
+    // The values in order, as ext-ds lists them (toArray(), serialize(), var_dump()): a copy of
+    // the heap sorted with the C library's qsort by before(), not popped. Where the priorities'
+    // comparison is a total order that is pop()'s order; where PHP's is not (true == 5, 5 > 1,
+    // 1 == true) it is ext-ds's order, which pop() does not give either (examples/ds/tests/fuzz
+    // found it).
     std::vector<Node> in_order() const {
-        PriorityQueue q(*this);
-        std::vector<Node> out;
-        out.reserve(q.heap.size());
-        while (!q.heap.empty()) {
-            Node top = q.heap.front();
-            (void)q.pop();
-            out.push_back(std::move(top));
-        }
+        std::vector<Node> out(heap);
+        engine_sort(out, [this](const Node& a, const Node& b) -> int64_t { return before(a, b) ? -1 : 1; });
         return out;
     }
     php::Array to_array() const {
@@ -213,7 +212,7 @@ struct PriorityQueue {
         return a;
     }
 
-    // Serialized as value, priority pairs in pop order; read back by pushing them.
+    // Serialized as value, priority pairs in in_order()'s order; read back by pushing them.
     void save(php::serializer& out) const {
         for (const Node& n : in_order()) {
             out.write(n.value);

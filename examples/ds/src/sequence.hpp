@@ -322,7 +322,7 @@ struct Sequence {
         std::vector<php::Value> work(items.begin(), items.end());
         if (comparator) {
             engine_sort(work, [&](const php::Value& a, const php::Value& b) {
-                return php::int_of(comparator->call(a, b));  // ext-ds: zval_get_long()
+                return comparator_result(comparator->call(a, b));
             });
         } else {
             engine_sort(work, [](const php::Value& a, const php::Value& b) { return spaceship(a, b); });

@@ -128,3 +128,18 @@ foreach ([[1.5, []], [[], 1.5]] as $keys) {
     t("Map keys " . json_encode($keys) . " jsonSerialize", fn() => $m->jsonSerialize());
 }
 restore_error_handler();
+// A comparator's result is read as (int), then as a C int (its low 32 bits): PHP_INT_MAX is
+// "less", 2**32 "equal", 2**31 "less".
+foreach ([1, PHP_INT_MAX, 0x100000000, 0x1FFFFFFFF, 0x80000000, -0.5, 2.9, "5"] as $r) {
+    $line = [];
+    foreach (['Ds\Vector', 'Ds\Deque', 'Ds\Map', 'Ds\Set'] as $c) {
+        $s = new $c([1, 2, 3, 4, 5]);
+        $s->sort(fn($a, $b) => $r);
+        $line[] = json_encode($c === 'Ds\Map' ? $s->values() : $s->toArray());
+        if ($c === 'Ds\Map') {
+            $s->ksort(fn($a, $b) => $r);
+            $line[] = json_encode($s->keys());
+        }
+    }
+    echo var_export($r, true), ': ', implode(' ', $line), "\n";
+}
