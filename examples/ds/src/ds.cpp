@@ -19,6 +19,16 @@ void throw_index_type(php::ValueView offset) {
                           zend_get_type_by_const(Z_TYPE_P(offset.raw())) + " given");
 }
 
+int64_t method_offset(php::ValueView offset) {
+    if (offset.is_int()) return offset.as_int();
+    zend_long i = 0;
+    // As ZPP's "l": zend_parse_arg_long_slow() coerces (or refuses, in strict mode) and raises
+    // the deprecations; the TypeError names the method being run.
+    if (!zend_parse_arg_long_slow(offset.raw(), &i, 1)) zend_wrong_parameter_type_error(1, Z_EXPECTED_LONG, offset.raw());
+    php::throw_if_pending();  // the TypeError, or what an error handler threw for a deprecation
+    return i;
+}
+
 namespace {
 // memory_limit in bytes ("128M", "2G", "-1": none), as PHP reads it.
 int64_t memory_limit() {

@@ -27,6 +27,11 @@ inline constexpr std::string_view by_reference_error = "Iterating by reference i
 [[noreturn]] void throw_index(int64_t index, std::size_t count);
 /// TypeError for an ArrayAccess offset that is not an int.
 [[noreturn]] void throw_index_type(php::ValueView offset);
+/// An offset given to offsetGet(), offsetExists() or offsetUnset() called as a method, where
+/// ext-ds reads it as a weak-mode int parameter, unlike the [] operator: numeric strings, bools
+/// and floats convert (with PHP's deprecation when that loses precision), null is 0 after the
+/// "Passing null to parameter" deprecation, anything else is the TypeError naming the method.
+int64_t method_offset(php::ValueView offset);
 
 /// Refuses room for `values` elements of `each` bytes that the request could
 /// never have: more than memory_limit allows (ext-ds dies of PHP's fatal
@@ -71,10 +76,11 @@ inline int64_t comparator_result(const php::Value& r) {
 /// comparisons depend on their results alone, not on what it moves), which are then moved into
 /// place as C++ objects. A C++ exception cannot cross qsort's C frames: the first one is kept,
 /// the comparisons after it are 0 (as the engine's calls into PHP are once an exception is
-/// pending), and it is thrown once the sort returns, `v` left as it was.
+/// pending), the sort runs to its end and `v` takes its order, as ext-ds's buffer does; the
+/// exception is returned, for the caller to throw once it has taken the result.
 template <class T, class Cmp>
-void engine_sort(std::vector<T>& v, Cmp cmp) {
-    if (v.size() < 2) return;
+[[nodiscard]] std::exception_ptr engine_sort(std::vector<T>& v, Cmp cmp) {
+    if (v.size() < 2) return nullptr;
     struct context {
         Cmp* cmp;
         std::exception_ptr error;
@@ -97,11 +103,11 @@ void engine_sort(std::vector<T>& v, Cmp cmp) {
             }
         },
         &mine);
-    if (mine.error) std::rethrow_exception(mine.error);
     std::vector<T> sorted;
     sorted.reserve(v.size());
     for (T* e : order) sorted.push_back(std::move(*e));
     v.swap(sorted);
+    return mine.error;
 }
 
 /// Appends `v` to `out` as join() writes it (PHP's string conversion).

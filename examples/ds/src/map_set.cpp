@@ -235,6 +235,10 @@ struct Map {
         t.put(key, value);
     }
     void offset_unset(php::ValueView key) { (void)t.erase(key); }
+    // offsetUnset() called as a method removes as remove($key) does: a missing key throws.
+    void offset_unset_method(php::ValueView key) {
+        if (!t.erase(key)) throw_key_not_found();
+    }
 
     // Ds\Collection
     void clear() { t.clear(); }
@@ -469,6 +473,8 @@ struct Set {
         if (!offset.is_int()) throw_index_type(offset);
         return get(offset.as_int());
     }
+    // offsetGet() called as a method: the offset is an int parameter (method_offset).
+    php::Value offset_get_method(php::ValueView offset) const { return get(method_offset(offset)); }
     // ext-ds reads a Set's position in "is" mode (`$set[$i] ?? $default`) as null once the
     // offset is an int, whether the position exists or not; isset() and empty() throw. For a
     // nested or by-reference write (`$set[0][] = 1`, `$x = &$set[0]`) it gives null too, which
@@ -571,7 +577,7 @@ void register_map_and_set(php::module& m) {
         .def<&Map::offset_exists>("offsetExists", arg("offset").untyped())
         .def<&Map::offset_get>("offsetGet", arg("offset"), returns("mixed").tentative())
         .def<&Map::offset_set>("offsetSet", arg("offset"), arg("value"), returns("void").tentative())
-        .def<&Map::offset_unset>("offsetUnset", arg("offset"), returns("void").tentative())
+        .def<&Map::offset_unset_method>("offsetUnset", arg("offset"), returns("void").tentative())
         .def<&Map::clear>("clear", returns(""))
         .def<&Map::copy>("copy", returns("Ds\\Collection"))
         .countable<&Map::count>()
@@ -613,7 +619,7 @@ void register_map_and_set(php::module& m) {
         .def<&Set::self>("getIterator", returns("Traversable"))
         .array_access_handlers<&Set::offset_read, &Set::offset_write, &Set::offset_exists, &Set::offset_unset>()
         .def<&Set::offset_exists>("offsetExists", arg("offset").untyped())
-        .def<&Set::offset_get>("offsetGet", arg("offset"), returns("mixed").tentative())
+        .def<&Set::offset_get_method>("offsetGet", arg("offset"), returns("mixed").tentative())
         .def<&Set::offset_set>("offsetSet", arg("offset"), arg("value"), returns("void").tentative())
         .def<&Set::offset_unset>("offsetUnset", arg("offset"), returns("void").tentative())
         .def<&Set::clear>("clear", returns(""))

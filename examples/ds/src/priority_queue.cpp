@@ -99,7 +99,7 @@ struct PriorityQueue {
         }
         heap[i] = std::move(moving);
     }
-    void sift_down(std::size_t i) {
+    void sift_down(std::size_t i, std::size_t vacated) {
         Node moving = std::move(heap[i]);
         for (;;) {
             const std::size_t l = 2 * i + 1, r = l + 1;
@@ -108,7 +108,7 @@ struct PriorityQueue {
             if ((r < heap.size() && !fast_before(heap[r], heap[l], right)) ||
                 !fast_before(heap[right ? r : l], moving, down)) {
                 heap[i] = std::move(moving);
-                return sift_down_swapping(i);
+                return sift_down_swapping(i, vacated);
             }
             if (!down) break;
             const std::size_t child = right ? r : l;
@@ -125,15 +125,25 @@ struct PriorityQueue {
             i = parent;
         }
     }
-    void sift_down_swapping(std::size_t i) {
+    // As sift_down: the child that comes out first (the right one only if it comes out before
+    // the left), then whether it comes out before the moving node. Where PHP's comparison of the
+    // priorities is no total order (true == -1, true > 0, -1 < 0), another choice would pop
+    // another order than ext-ds's. ext-ds also weighs the slot pop() vacated (`vacated`, which
+    // held the moving node) as a right child: one comparison more, which PHP code may see (a
+    // priority that warns when compared).
+    void sift_down_swapping(std::size_t i, std::size_t vacated) {
         for (;;) {
             const std::size_t l = 2 * i + 1, r = l + 1;
-            std::size_t top = i;
-            if (l < heap.size() && before(heap[l], heap[top])) top = l;
-            if (r < heap.size() && before(heap[r], heap[top])) top = r;
-            if (top == i) return;
-            std::swap(heap[i], heap[top]);
-            i = top;
+            if (l >= heap.size()) return;
+            std::size_t child = l;
+            if (r < heap.size()) {
+                if (before(heap[r], heap[l])) child = r;
+            } else if (r == vacated && before(heap[i], heap[l])) {
+                return;
+            }
+            if (!before(heap[child], heap[i])) return;
+            std::swap(heap[i], heap[child]);
+            i = child;
         }
     }
 
@@ -160,7 +170,7 @@ struct PriorityQueue {
         Node top = std::move(heap.front());
         heap.front() = std::move(heap.back());
         heap.pop_back();
-        if (!heap.empty()) sift_down(0);
+        if (!heap.empty()) sift_down(0, heap.size());
         if (heap.size() <= cap / 4 && cap / 2 >= min_capacity) {
             cap /= 2;
             heap.shrink_to_fit();
@@ -202,7 +212,9 @@ struct PriorityQueue {
     // found it).
     std::vector<Node> in_order() const {
         std::vector<Node> out(heap);
-        engine_sort(out, [this](const Node& a, const Node& b) -> int64_t { return before(a, b) ? -1 : 1; });
+        if (std::exception_ptr e = engine_sort(out, [this](const Node& a, const Node& b) -> int64_t { return before(a, b) ? -1 : 1; })) {
+            std::rethrow_exception(e);
+        }
         return out;
     }
     php::Array to_array() const {

@@ -27,8 +27,9 @@ struct vector_rules {
     static std::size_t allocated(std::size_t asked) { return asked; }
     static std::size_t exactly(std::size_t n) { return std::max(n, min_capacity); }
     static std::size_t filtered(std::size_t source, std::size_t) { return exactly(source); }
-    // clear() of an empty Vector keeps its capacity.
+    // clear() of an empty Vector keeps its capacity; a copy of one has the least.
     static constexpr bool clear_if_empty = false;
+    static constexpr bool copy_of_empty_is_new = true;
     [[noreturn]] static void bad_insert(int64_t index, std::size_t count) {
         throw php::out_of_range_exception("Index out of range: " + std::to_string(index) +
                                           ", expected 0 <= x <= " + std::to_string(count));
@@ -47,6 +48,7 @@ struct deque_rules {
     static std::size_t exactly(std::size_t n) { return std::bit_ceil(std::max(n, min_capacity)); }
     static std::size_t filtered(std::size_t, std::size_t kept) { return exactly(kept); }
     static constexpr bool clear_if_empty = true;
+    static constexpr bool copy_of_empty_is_new = false;
     // ext-ds reports the range of get()'s indexes here, one short of insert()'s.
     [[noreturn]] static void bad_insert(int64_t index, std::size_t count) { throw_index(index, count); }
 };
@@ -63,7 +65,7 @@ struct Sequence {
     std::size_t cap = min_capacity;
 
     Sequence() { reserve(cap); }
-    Sequence(const Sequence& o) : cap(o.cap) {
+    Sequence(const Sequence& o) : cap(o.items.empty() && Rules::copy_of_empty_is_new ? min_capacity : o.cap) {
         reserve(cap);
         items = o.items;
     }
@@ -316,18 +318,17 @@ struct Sequence {
     }
     // Sorts a copy, then takes it: a comparator that changes the sequence
     // cannot pull the storage from under the sort (its changes are replaced
-    // by the sorted values). A comparator that throws leaves the sequence as
-    // it was.
+    // by the sorted values). A comparator that throws ends the calls; the
+    // sort still runs to its end and is taken, as under ext-ds.
     void sort(std::optional<php::CallableView> comparator) {
         std::vector<php::Value> work(items.begin(), items.end());
-        if (comparator) {
-            engine_sort(work, [&](const php::Value& a, const php::Value& b) {
+        const std::exception_ptr error =
+            comparator ? engine_sort(work, [&](const php::Value& a, const php::Value& b) {
                 return comparator_result(comparator->call(a, b));
-            });
-        } else {
-            engine_sort(work, [](const php::Value& a, const php::Value& b) { return spaceship(a, b); });
-        }
+            })
+                       : engine_sort(work, [](const php::Value& a, const php::Value& b) { return spaceship(a, b); });
         items.assign(std::make_move_iterator(work.begin()), std::make_move_iterator(work.end()));
+        if (error) std::rethrow_exception(error);
     }
     Sequence sorted(std::optional<php::CallableView> comparator) const {
         Sequence out(*this);
@@ -365,12 +366,15 @@ struct Sequence {
     std::string_view cast_label() const { return Rules::label; }
 
     // ArrayAccess
-    bool offset_exists(php::ValueView offset) const {
-        if (!offset.is_int()) return false;
-        const int64_t i = offset.as_int();
+    bool offset_exists(php::ValueView offset) const { return offset.is_int() && set_at(offset.as_int()); }
+    bool set_at(int64_t i) const {
         return i >= 0 && static_cast<std::size_t>(i) < items.size() && !items[static_cast<std::size_t>(i)].is_null();
     }
-    const php::Value& offset_get(php::ValueView offset) const { return get(offset_index(offset)); }
+    // offsetExists(), offsetGet() and offsetUnset() called as methods: the offset is an int
+    // parameter (method_offset), and offsetUnset() of a missing index throws, as remove() does.
+    bool offset_exists_method(php::ValueView offset) const { return set_at(method_offset(offset)); }
+    const php::Value& offset_get_method(php::ValueView offset) const { return get(method_offset(offset)); }
+    void offset_unset_method(php::ValueView offset) { (void)remove(method_offset(offset)); }
     // $seq[$i] for the engine: the element itself, so that `$seq[0][] = 1`, `$seq[0] .= 's'` and
     // `$x = &$seq[0]` reach it as under ext-ds (whose storage then holds the reference).
     php::Value* offset_slot(php::ValueView offset) { return &items[index(offset_index(offset))]; }

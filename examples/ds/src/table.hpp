@@ -101,18 +101,19 @@ public:
         if (other.cap_ != cap_) rehash(other.cap_);
     }
     /// Reverses the order; sorts by `cmp` (engine_sort) on the live entries (a copy is
-    /// sorted, then taken: see the header).
+    /// sorted, then taken, also when `cmp` threw: see the header).
     void reverse();
     template <class Cmp>
     void sort(Cmp cmp) {
         compact();
         std::vector<Entry> work(entries_.begin(), entries_.end());
-        engine_sort(work, cmp);
+        const std::exception_ptr error = engine_sort(work, cmp);
         ++version_;
         entries_ = std::move(work);
         dead_ = 0;
         live_ = entries_.size();
         relink();
+        if (error) std::rethrow_exception(error);
     }
 
     /// Calls f(Entry copy) for each live entry in order, reading each position afresh.

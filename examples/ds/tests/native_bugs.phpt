@@ -24,6 +24,12 @@ t(fn() => $v->sort(5));
 t(fn() => $v->slice(1, null)->toArray());
 t(fn() => $v->slice(-2, null)->toArray());
 t(fn() => $v->slice(0, "b"));
+// Argument counts as declared: slice() takes one or two, sorted() none or one.
+t(fn() => $v->slice());
+t(fn() => $v->sorted(null, 1));
+// offsetUnset() is void, as declared.
+t(fn() => $v->copy()->offsetUnset(0));
+t(fn() => (new Ds\Map(['a' => 1]))->offsetUnset('a'));
 // Room the request could never have: an Error, not a fatal error (or a silent no-op).
 foreach (['Ds\Vector', 'Ds\Deque', 'Ds\Map', 'Ds\Set', 'Ds\PriorityQueue', 'Ds\Stack', 'Ds\Queue'] as $c) {
     t(function () use ($c) { $s = new $c; $s->allocate(PHP_INT_MAX); });
@@ -33,6 +39,22 @@ $p = new Ds\Pair(1, 2);
 $p->extra = 3;
 $c = clone $p;
 var_dump($c->extra, $c->toArray());
+// copy() and clone of a PriorityQueue keep the order equal priorities were pushed in.
+$q = new Ds\PriorityQueue;
+foreach (['x', 'y', 'z', 'w', 'u'] as $v) $q->push($v, 1);
+foreach ([$q->copy(), clone $q] as $c) {
+    $out = [];
+    while (!$c->isEmpty()) $out[] = $c->pop();
+    echo implode(',', $out), "\n";
+}
+// A Map finds its keys after unserialize() and after an object in an array key changes: objects
+// in a key are compared by identity, as `===` compares them.
+$a = new ArrayObject([1]);
+$m = new Ds\Map;
+$m->put([$a], 'v');
+$r = unserialize(serialize($m));
+$a[] = 2;
+var_dump($r->hasKey($r->keys()[0]), $r->get($r->keys()[0]), $m->hasKey([$a]), $m->get([$a]));
 ?>
 --EXPECTF--
 ok: [1,2,3]
@@ -43,6 +65,10 @@ TypeError: Ds\Vector::sort(): Argument #1 ($comparator) must be a valid callback
 ok: [1,2]
 ok: [1,2]
 TypeError: Ds\Vector::slice(): Argument #2 ($length) must be of type ?int, string given
+ArgumentCountError: Ds\Vector::slice() expects at least 1 argument, 0 given
+ArgumentCountError: Ds\Vector::sorted() expects at most 1 argument, 2 given
+ok: null
+ok: null
 Error: Cannot allocate room for 9223372036854775807 values: more than memory_limit (%s) allows
 Error: Cannot allocate room for 9223372036854775808 values: more than memory_limit (%s) allows
 Error: Cannot allocate room for 9223372036854775807 values: more than memory_limit (%s) allows
@@ -59,3 +85,9 @@ array(2) {
   ["value"]=>
   int(2)
 }
+x,y,z,w,u
+x,y,z,w,u
+bool(true)
+string(1) "v"
+bool(true)
+string(1) "v"

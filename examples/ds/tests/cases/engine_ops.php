@@ -143,3 +143,67 @@ foreach ([1, PHP_INT_MAX, 0x100000000, 0x1FFFFFFFF, 0x80000000, -0.5, 2.9, "5"] 
     }
     echo var_export($r, true), ': ', implode(' ', $line), "\n";
 }
+// offsetExists(), offsetGet(), offsetSet() and offsetUnset() called as methods: a sequence's and
+// a Set's offset is a weak-mode int parameter there (deprecations for null and for a float that
+// loses precision; a TypeError naming the method), and offsetUnset() of a missing index throws.
+set_error_handler(function ($no, $msg) { echo "[$msg] "; return true; });
+foreach (['Ds\Vector', 'Ds\Deque', 'Ds\Stack', 'Ds\Queue', 'Ds\Map', 'Ds\Set', 'Ds\PriorityQueue'] as $c) {
+    foreach ([0, "1", null, "a", 1.5, "1.0", true, [], -1, "9", " 2", "2abc"] as $k) {
+        $r = [];
+        foreach (['offsetExists', 'offsetGet', 'offsetSet', 'offsetUnset'] as $m) {
+            $s = match ($c) { 'Ds\PriorityQueue' => new $c, 'Ds\Map' => new $c([0 => 'a', 1 => 'b', 'a' => 'c']), default => new $c([10, 20, 30]) };
+            try {
+                // offsetSet() and offsetUnset() are void (ext-ds's offsetUnset() returns a value).
+                if ($m === 'offsetSet') $s->$m($k, 'n');
+                elseif ($m === 'offsetUnset') $s->$m($k);
+                else $r[] = $s->$m($k);
+                $r[] = $s->toArray();
+            } catch (Throwable $e) {
+                $r[] = get_class($e) . ': ' . $e->getMessage();
+            }
+        }
+        echo "$c ", var_export($k, true), ": ", json_encode($r), "\n";
+    }
+}
+restore_error_handler();
+// A comparator that throws is called no more; the sort runs to its end with the comparisons
+// left as "equal" and is kept (sorted() returns nothing).
+foreach (['Ds\Vector', 'Ds\Deque', 'Ds\Map', 'Ds\Set'] as $c) {
+    foreach (['sort', 'sorted', 'ksort', 'ksorted'] as $m) {
+        if (!method_exists($c, $m)) continue;
+        $s = new $c([5, 3, 9, 1, 7, 2]);
+        $n = 0;
+        try {
+            $s->$m(function ($a, $b) use (&$n) { if (++$n == 4) throw new Exception("x"); return $b <=> $a; });
+        } catch (Exception $e) {
+            echo "$c $m: ", $e->getMessage(), " after $n calls; ", json_encode($c === 'Ds\Map' ? [$s->keys(), $s->values()] : $s->toArray()), "\n";
+        }
+    }
+}
+// A copy (clone, copy()) of an empty Vector or Stack has the least capacity; a Deque's or a
+// Queue's keeps its own.
+foreach (['Ds\Stack', 'Ds\Vector', 'Ds\Queue', 'Ds\Deque'] as $c) {
+    $s = new $c(range(1, 9));
+    for ($i = 0; $i < 9; $i++) $s->pop();
+    $e = new $c();
+    $e->allocate(100);
+    $one = new $c([1]);
+    $one->allocate(100);
+    echo $c, ": ", implode(' ', [$s->capacity(), (clone $s)->capacity(), $s->copy()->capacity(), $e->capacity(),
+                              (clone $e)->capacity(), $e->copy()->capacity(), (clone $one)->capacity(), $one->copy()->capacity()]), "\n";
+}
+// Priorities PHP compares without a total order (true == -1, true == 1, true > 0): pop(),
+// foreach, spread and toArray() give ext-ds's orders (its heap's choices, its sorted copy).
+foreach ([[["a", 1], ["b", 3], ["x", -1], ["y", true], ["s", 0]], [["a", 1], ["v", true], ["h", 5], ["a2", 1]]] as $pairs) {
+    $make = function () use ($pairs) {
+        $q = new Ds\PriorityQueue;
+        foreach ($pairs as [$v, $p]) $q->push($v, $p);
+        return $q;
+    };
+    $q = $make();
+    $popped = [];
+    while (!$q->isEmpty()) $popped[] = $q->pop();
+    $each = [];
+    foreach ($make() as $v) $each[] = $v;
+    echo json_encode([$popped, $each, [...$make()], $make()->toArray(), unserialize(serialize($make()))->toArray()]), "\n";
+}

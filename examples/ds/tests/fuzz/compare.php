@@ -4,7 +4,11 @@
 // differing operation of each and the command that writes its replay script.
 //
 //   php -n compare.php --php=<php> --native=<ds.so> --port=<ds_phpbind.so> --seeds=1,2 --ops=10000 --work=<dir>
-$o = getopt('', ['php:', 'native:', 'port:', 'seeds:', 'ops:', 'work:']);
+//                      [--min-ops=<n>]
+//
+// --seeds takes a list and ranges (1..40,77). A seed that meets one of ext-ds's own defects is
+// compared up to it; --min-ops fails the run when fewer operations than that were compared.
+$o = getopt('', ['php:', 'native:', 'port:', 'seeds:', 'ops:', 'work:', 'min-ops:']);
 foreach (['php', 'native', 'port', 'seeds', 'ops', 'work'] as $k) {
     if (!isset($o[$k])) { fwrite(STDERR, "compare.php: --$k is required\n"); exit(2); }
 }
@@ -20,19 +24,26 @@ const EXT_DS_DEFECTS = [
     'unset($sequence[null]) on a Vector or a Deque crashes (SIGSEGV)' => '/^unset\(\$S\[(0|1|8|9)\]\[null\]\)$/',
     'Deque::rotate(PHP_INT_MIN) never returns' => '/^\$S\[(1|9)\]->rotate\(PHP_INT_MIN\)$/',
     'slice($index, PHP_INT_MAX) of a Map or a Set allocates past any limit' => '/^\$S\[(2|3|10|11)\]->slice\(.*PHP_INT_MAX\)$/',
+    'sort(), sorted(), ksort(), ksorted() and reverse() of a Map or a Set that clear() emptied after remove() crash (SIGSEGV)'
+        => '/^\$S\[(2|3|10|11)\]->(k?sort(ed)?|reverse)\(/',
     'gc_collect_cycles() crashes ext-ds (SIGSEGV) after some sequences of by-reference operations (not narrowed down)'
-        => '/^gc_collect_cycles\(\) >= 0$/',
+        => '/gc_collect_cycles\(\)/',
 ];
 $total = 0;
 $failed = 0;
-foreach (explode(',', $o['seeds']) as $seed) {
+$seeds = [];
+foreach (explode(',', $o['seeds']) as $part) {
+    $seeds = array_merge($seeds, preg_match('/^(\d+)\.\.(\d+)$/', $part, $m) ? range((int)$m[1], (int)$m[2]) : [(int)$part]);
+}
+foreach ($seeds as $seed) {
     $out = [];
     foreach (['native' => $o['native'], 'port' => $o['port']] as $who => $ext) {
         $file = "{$o['work']}/$seed.$who.out";
-        $cmd = sprintf('timeout 120 %s -n -d memory_limit=512M -d extension=%s %s %d %d > %s 2>&1', escapeshellarg($o['php']),
-                       escapeshellarg($ext), escapeshellarg($ops), $seed, $o['ops'], escapeshellarg($file));
+        $cmd = sprintf('timeout 120 %s -n -d memory_limit=512M -d extension=%s %s %d %d > %s 2> %s', escapeshellarg($o['php']),
+                       escapeshellarg($ext), escapeshellarg($ops), $seed, $o['ops'], escapeshellarg($file), escapeshellarg("$file.refs"));
         exec($cmd, $ignored, $status);
         $out[$who] = [file_get_contents($file), $status];
+        $refs[$who] = file_get_contents("$file.refs");
     }
     $a = explode("\n#", $out['native'][0]);
     $b = explode("\n#", $out['port'][0]);
@@ -59,13 +70,23 @@ foreach (explode(',', $o['seeds']) as $seed) {
             continue 2;
         }
     }
-    $failed++;
     $op = (int)($b[$i] ?? $a[$i] ?? '0');
+    // A difference at an operation on a slot whose storage held a PHP reference under ext-ds
+    // (ops.php writes which to standard error): ext-ds read the reference, not its value (a Set
+    // built from such values keeps duplicates, find() and offsetExists() miss them, ...).
+    if (preg_match("/^#$op \\\$S\\[\\d+\\] holds a reference$/m", $refs['native']) && $out['port'][1] === 0) {
+        echo "seed $seed: at operation #$op ext-ds read a PHP reference in its storage as a value (README.md); compared up to it\n";
+        $total += $op;
+        continue;
+    }
+    $failed++;
     echo "seed $seed: the outputs differ at operation #$op (exit status native {$out['native'][1]}, port {$out['port'][1]})\n";
     echo "  ext-ds: #", substr($a[$i] ?? '(no output)', 0, 1200), "\n";
     echo "  port:   #", substr($b[$i] ?? '(no output)', 0, 1200), "\n";
     echo "  replay: php -n -d extension={$o['port']} $ops $seed {$o['ops']} --script=replay.php --upto=$op\n";
 }
-echo $failed ? "FAIL: $failed of " : "ok: ", count(explode(',', $o['seeds'])), " seeds, $total operations, ",
+$short = isset($o['min-ops']) && $total < (int)$o['min-ops'];
+echo $failed ? "FAIL: $failed of " : ($short ? "FAIL: " : "ok: "), count($seeds), " seeds, $total operations compared, ",
      $failed ? "with differences\n" : "the same output under ext-ds and the port\n";
-exit($failed ? 1 : 0);
+if ($short) echo "FAIL: fewer than the {$o['min-ops']} operations asked for were compared\n";
+exit($failed || $short ? 1 : 0);
