@@ -72,7 +72,7 @@ fuzz: configure
 	  --ext=$(abspath $(BUILD))/tests/phpbind_test_asan.so --ext=$(abspath $(BUILD))/tests/phpbind_second.so \
 	  --seeds=$(FUZZ_SEEDS) --calls=$(FUZZ_CALLS) --include-known --timeout=3600 --work=$(abspath $(BUILD))/fuzz-long-asan
 
-DS_FUZZ_SEEDS ?= 1..130
+DS_FUZZ_SEEDS ?= 1..150
 DS_FUZZ_OPS ?= 10000
 DS_FUZZ_MIN_OPS ?= 1000000
 fuzz-ds: configure

@@ -61,24 +61,36 @@ struct PriorityQueue {
     PriorityQueue(PriorityQueue&&) noexcept = default;
     PriorityQueue& operator=(const PriorityQueue&) = delete;
 
-    // Whether a comes out before b. For int or float priorities no PHP code
-    // runs (fast_before answers); otherwise the comparison may run PHP code,
-    // which must find the heap whole, and raises an Error if it changed it.
-    static bool fast_before(const Node& a, const Node& b, bool& out) {
+    // The order of two nodes: positive when a comes out before b (a higher priority, or an
+    // equal one pushed first), negative when after. For int or float priorities no PHP code runs
+    // (fast_order answers); otherwise the comparison may run PHP code, which must find the heap
+    // whole, and raises an Error if it changed it. PHP's comparison is not always antisymmetric
+    // (objects of two classes are each "greater"), so which node is asked about which follows
+    // ext-ds's calls.
+    static bool fast_order(const Node& a, const Node& b, int64_t& out) {
         const php::ValueView x = a.priority, y = b.priority;
         if (!((x.is_int() && y.is_int()) || (x.is_float() && y.is_float()))) return false;
-        const int64_t c = spaceship(x, y);
-        out = c > 0 || (c == 0 && a.stamp() < b.stamp());
+        out = stamped(spaceship(x, y), a, b);
         return true;
     }
-    bool before(const Node& a, const Node& b) const {
-        bool fast;
-        if (fast_before(a, b, fast)) return fast;
+    static int64_t stamped(int64_t c, const Node& a, const Node& b) {
+        return c != 0 ? c : (a.stamp() < b.stamp()) - (a.stamp() > b.stamp());
+    }
+    int64_t order(const Node& a, const Node& b) const {
+        int64_t c;
+        if (fast_order(a, b, c)) return c;
         const uint64_t v = version;
         php::Value pa = a.priority, pb = b.priority;  // held: the comparison may change the heap
-        const int64_t c = pa.view().compare(pb);
+        c = pa.view().compare(pb);
         if (version != v) throw php::error("The queue changed while priorities were compared");
-        return c > 0 || (c == 0 && a.stamp() < b.stamp());
+        return stamped(c, a, b);
+    }
+    bool before(const Node& a, const Node& b) const { return order(a, b) > 0; }
+    static bool fast_before(const Node& a, const Node& b, bool& out) {
+        int64_t c;
+        if (!fast_order(a, b, c)) return false;
+        out = c > 0;
+        return true;
     }
 
     // Moving a node into place through a hole (one move per level) while every
@@ -104,14 +116,15 @@ struct PriorityQueue {
         for (;;) {
             const std::size_t l = 2 * i + 1, r = l + 1;
             if (l >= heap.size()) break;
-            bool right = false, down;
-            if ((r < heap.size() && !fast_before(heap[r], heap[l], right)) ||
-                !fast_before(heap[right ? r : l], moving, down)) {
+            // ext-ds takes the right child when the left one comes out after it.
+            int64_t lr = 1;
+            bool down;
+            if ((r < heap.size() && !fast_order(heap[l], heap[r], lr)) || !fast_before(heap[lr < 0 ? r : l], moving, down)) {
                 heap[i] = std::move(moving);
                 return sift_down_swapping(i, vacated);
             }
             if (!down) break;
-            const std::size_t child = right ? r : l;
+            const std::size_t child = lr < 0 ? r : l;
             heap[i] = std::move(heap[child]);
             i = child;
         }
@@ -125,20 +138,20 @@ struct PriorityQueue {
             i = parent;
         }
     }
-    // As sift_down: the child that comes out first (the right one only if it comes out before
-    // the left), then whether it comes out before the moving node. Where PHP's comparison of the
-    // priorities is no total order (true == -1, true > 0, -1 < 0), another choice would pop
-    // another order than ext-ds's. ext-ds also weighs the slot pop() vacated (`vacated`, which
-    // held the moving node) as a right child: one comparison more, which PHP code may see (a
-    // priority that warns when compared).
+    // As sift_down: the right child if the left one comes out after it, then whether the child
+    // comes out before the moving node. Where PHP's comparison of the priorities is no total
+    // order (true == -1, true > 0, -1 < 0) or not antisymmetric, other choices or other
+    // questions would pop another order than ext-ds's. ext-ds also weighs the slot pop() vacated
+    // (`vacated`, which held the moving node) as a right child: one comparison more, which PHP
+    // code may see (a priority that warns when compared).
     void sift_down_swapping(std::size_t i, std::size_t vacated) {
         for (;;) {
             const std::size_t l = 2 * i + 1, r = l + 1;
             if (l >= heap.size()) return;
             std::size_t child = l;
             if (r < heap.size()) {
-                if (before(heap[r], heap[l])) child = r;
-            } else if (r == vacated && before(heap[i], heap[l])) {
+                if (order(heap[l], heap[r]) < 0) child = r;
+            } else if (r == vacated && order(heap[l], heap[i]) < 0) {
                 return;
             }
             if (!before(heap[child], heap[i])) return;
@@ -206,13 +219,13 @@ struct PriorityQueue {
     int64_t count() const { return static_cast<int64_t>(heap.size()); }
     bool is_empty() const { return heap.empty(); }
     // The values in order, as ext-ds lists them (toArray(), serialize(), var_dump()): a copy of
-    // the heap sorted with the C library's qsort by before(), not popped. Where the priorities'
-    // comparison is a total order that is pop()'s order; where PHP's is not (true == 5, 5 > 1,
-    // 1 == true) it is ext-ds's order, which pop() does not give either (examples/ds/tests/fuzz
-    // found it).
+    // the heap sorted with the C library's qsort, each comparison asking how b stands to a, as
+    // ext-ds's does; not popped. Where the priorities' comparison is a total order that is
+    // pop()'s order; where PHP's is not (true == 5, 5 > 1, 1 == true) it is ext-ds's order,
+    // which pop() does not give either (examples/ds/tests/fuzz found it).
     std::vector<Node> in_order() const {
         std::vector<Node> out(heap);
-        if (std::exception_ptr e = engine_sort(out, [this](const Node& a, const Node& b) -> int64_t { return before(a, b) ? -1 : 1; })) {
+        if (std::exception_ptr e = engine_sort(out, [this](const Node& a, const Node& b) { return order(b, a); })) {
             std::rethrow_exception(e);
         }
         return out;

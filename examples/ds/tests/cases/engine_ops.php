@@ -207,3 +207,20 @@ foreach ([[["a", 1], ["b", 3], ["x", -1], ["y", true], ["s", 0]], [["a", 1], ["v
     foreach ($make() as $v) $each[] = $v;
     echo json_encode([$popped, $each, [...$make()], $make()->toArray(), unserialize(serialize($make()))->toArray()]), "\n";
 }
+// Priorities PHP compares in neither direction (objects of two classes: each is "greater"),
+// with warnings for objects compared with ints: ext-ds's pop order, toArray() order and
+// warnings.
+set_error_handler(function ($no, $msg) { echo "[$msg] "; return true; });
+$make = function () {
+    $q = new Ds\PriorityQueue;
+    foreach ([["a", 1], ["b", 3], ["m", new stdClass], ["two", new ArrayObject([1])], ["l", [1]], ["k", ["x" => 1]]] as [$v, $p]) {
+        $q->push($v, $p);
+    }
+    return $q;
+};
+echo "\n", json_encode($make()->toArray()), "\n";
+$q = $make();
+$popped = [];
+while (!$q->isEmpty()) $popped[] = $q->pop();
+echo "\n", json_encode($popped), "\n";
+restore_error_handler();

@@ -26,7 +26,8 @@ const EXT_DS_DEFECTS = [
     'slice($index, PHP_INT_MAX) of a Map or a Set allocates past any limit' => '/^\$S\[(2|3|10|11)\]->slice\(.*PHP_INT_MAX\)$/',
     'sort(), sorted(), ksort(), ksorted() and reverse() of a Map or a Set that clear() emptied after remove() crash (SIGSEGV)'
         => '/^\$S\[(2|3|10|11)\]->(k?sort(ed)?|reverse)\(/',
-    'gc_collect_cycles() crashes ext-ds (SIGSEGV) after some sequences of by-reference operations (not narrowed down)'
+    'gc_collect_cycles() crashes ext-ds (SIGSEGV): it reads objects ext-ds freed (one cause narrowed down: a Deque '
+        . 'or Queue that held an object, cleared, pushed to and shifted)'
         => '/gc_collect_cycles\(\)/',
 ];
 $total = 0;
@@ -68,6 +69,17 @@ foreach ($seeds as $seed) {
             echo "seed $seed: ext-ds ", $out['native'][1] === 124 ? "hung" : "crashed", " at operation #$next ($last): $defect; compared up to it\n";
             $total += $next;
             continue 2;
+        }
+        // join() of a sequence holding a PHP reference to a string frees the string (valgrind:
+        // ds_join_zval_buffer()); the corrupted heap ends the process later.
+        preg_match_all('/^#(\d+) \$S\[(\d+)\] holds a reference$/m', $refs['native'], $held, PREG_SET_ORDER);
+        foreach ($held as [, $n, $slot]) {
+            if ((int)$n < $next && str_contains($out['native'][0], "\n#$n \$S[$slot]->join(")) {
+                echo "seed $seed: ext-ds crashed at operation #$next, after join() of a sequence holding a PHP reference ",
+                     "(#$n) freed a string it holds (README.md); compared up to it\n";
+                $total += $next;
+                continue 2;
+            }
         }
     }
     $op = (int)($b[$i] ?? $a[$i] ?? '0');

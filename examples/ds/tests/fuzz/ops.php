@@ -104,9 +104,9 @@ const FZ_CALLBACK_METHODS = ['apply', 'filter', 'map', 'reduce', 'sort', 'sorted
 // a Set (a crash, or an allocation past any limit); unset($sequence[null]) crashes;
 // rotate(PHP_INT_MIN) never returns on a Deque and drops values from a Vector (-1 is given
 // instead); copy() and clone of a PriorityQueue lose its insertion order, those of a full Deque
-// or Queue a value pushed later; offsetUnset() returns a value; unset() of a Pair's dynamic
-// property does nothing; a Map's putAll() of itself reads freed values. (compare.php still
-// recognises the ones that end the process.)
+// or Queue a value pushed later, clone an object's dynamic properties; offsetUnset() returns a
+// value; unset() of a Pair's dynamic property does nothing; a Map's putAll() of itself reads
+// freed values. (compare.php still recognises the ones that end the process.)
 function fz_clear_of_ext_ds_defects(string $op): string {
     $deque = '\$S\[(?:1|9)\]';
     $op = preg_replace("/^({$deque})->reverse\(\)$/", '$1->reversed()', $op);
@@ -121,9 +121,10 @@ function fz_clear_of_ext_ds_defects(string $op): string {
     $op = preg_replace('/^(\$S\[(?:6|14)\])->copy\(\)$/', '$1->toArray()', $op);
     $op = preg_replace('/^(\$S\[(?:6|14)\]) = clone \1$/', '$1 = fz_roundtrip($1)', $op);
     // A copy of a Deque or a Queue whose values fill its capacity loses the next value pushed
-    // after a shift() or pop() from its front: such a one is copied through serialize() instead.
-    $op = preg_replace('/^(\$S\[(?:1|5|9|13)\])->copy\(\)$/', 'fz_copy($1, false)', $op);
-    $op = preg_replace('/^(\$S\[(?:1|5|9|13)\]) = clone \1$/', '$1 = fz_copy($1, true)', $op);
+    // after a shift() or pop() from its front; clone drops an object's dynamic properties:
+    // fz_copy() and fz_clone() keep clear of both.
+    $op = preg_replace('/^(\$S\[(?:1|5|9|13)\])->copy\(\)$/', 'fz_copy($1)', $op);
+    $op = preg_replace('/^(\$S\[\d+\]) = clone \1$/', '$1 = fz_clone($1)', $op);
     // unset() of a Pair's dynamic property leaves it in place: the generator unsets key instead.
     $op = preg_replace('/^unset\((\$S\[(?:7|15)\])->x\)$/', 'unset($1->key)', $op);
     // putAll() of a Map given itself frees values it then reads: a copy of it is given instead.
@@ -201,12 +202,13 @@ function fz_roundtrip($c) {
     $unhashable = str_contains($k, '"ArrayObject"') && preg_match('/"Ds\\\\(Map|Set)"/', $k);
     return $unhashable || preg_match('/[;{}][rR]:\d+;/', $k) ? $c : unserialize($k);
 }
-// clone or copy() of a Deque or a Queue, through a serialize() round trip when its values fill
-// its capacity (fz_clear_of_ext_ds_defects).
-function fz_copy($c, bool $clone) {
-    if (count($c) === $c->capacity()) return fz_roundtrip($c);
-    return $clone ? clone $c : $c->copy();
-}
+// copy() and clone, kept clear of ext-ds's defects (fz_clear_of_ext_ds_defects): a Deque or a
+// Queue whose values fill its capacity is copied through a serialize() round trip; an object with
+// dynamic properties is cloned with copy() (which keeps a Pair's and drops a collection's, under
+// both).
+function fz_full($c): bool { return ($c instanceof Ds\Deque || $c instanceof Ds\Queue) && count($c) === $c->capacity(); }
+function fz_copy($c) { return fz_full($c) ? fz_roundtrip($c) : $c->copy(); }
+function fz_clone($c) { return get_object_vars($c) ? fz_copy($c) : (fz_full($c) ? fz_roundtrip($c) : clone $c); }
 // Keeps a reference to an element or property for the rest of the run: the storage holds a
 // PHP reference (var_dump shows it), which later operations meet.
 function fz_keep(&$r) { $GLOBALS['fz_refs'][] = &$r; return count($GLOBALS['fz_refs']); }
@@ -283,7 +285,7 @@ if (isset($opts['script'])) {
     $upto = (int)($opts['upto'] ?? $count - 1);
     $body = "<?php\n// ds differential fuzzer: seed $seed, operations 0..$upto\n";
     foreach (['DS_CLASSES', 'DS_SLOTS'] as $c) $body .= "const $c = " . var_export(constant($c), true) . ";\n";
-    foreach (['fz_ref', 'fz_void', 'fz_keep', 'fz_roundtrip', 'fz_copy', 'fz_foreach', 'fz_foreach_keys', 'fz_normalized', 'fz_op'] as $f) {
+    foreach (['fz_ref', 'fz_void', 'fz_keep', 'fz_roundtrip', 'fz_full', 'fz_copy', 'fz_clone', 'fz_foreach', 'fz_foreach_keys', 'fz_normalized', 'fz_op'] as $f) {
         $r = new ReflectionFunction($f);
         $body .= implode('', array_slice(file(__FILE__), $r->getStartLine() - 1, $r->getEndLine() - $r->getStartLine() + 1));
     }
