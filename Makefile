@@ -9,7 +9,7 @@
 #                persistent heap's fetch cost against APCu, an observed call
 #                against a hand-written C observer, engine hooks against C hooks, and
 #                examples/ds against Debian's ext-ds
-#   make fuzz    a long fuzz run (FUZZ_SEEDS x FUZZ_CALLS, plain and ASan)
+#   make fuzz    a long fuzz run (FUZZ_SEEDS x FUZZ_CALLS, plain and ASan), after make fuzz-ds
 #   make fuzz-ds examples/ds against Debian's ext-ds: random operations on every class, the
 #                outputs compared byte for byte (DS_FUZZ_SEEDS x DS_FUZZ_OPS, at least
 #                DS_FUZZ_MIN_OPS of them compared; make test runs a bounded pass)
@@ -63,7 +63,7 @@ bench: configure
 
 FUZZ_SEEDS ?= 11,12,13,14
 FUZZ_CALLS ?= 25000
-fuzz: configure
+fuzz: configure fuzz-ds
 	cmake --build $(BUILD) --target phpbind_test phpbind_test_asan phpbind_second phpbind_dlopen_shim -j $(JOBS)
 	php -n tests/fuzz/driver.php --name=fuzz-long --mode=plain --php=$$(command -v php) \
 	  --ext=$(abspath $(BUILD))/tests/phpbind_test.so --ext=$(abspath $(BUILD))/tests/phpbind_second.so \

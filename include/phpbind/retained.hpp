@@ -12,6 +12,7 @@
 // reference is never released twice and never touches freed memory.
 #pragma once
 
+#include <phpbind/caster.hpp>
 #include <phpbind/exceptions.hpp>
 #include <phpbind/lifetime.hpp>
 #include <phpbind/value.hpp>

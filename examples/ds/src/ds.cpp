@@ -24,7 +24,8 @@ int64_t method_offset(php::ValueView offset) {
     zend_long i = 0;
     // As ZPP's "l": zend_parse_arg_long_slow() coerces (or refuses, in strict mode) and raises
     // the deprecations; the TypeError names the method being run.
-    if (!zend_parse_arg_long_slow(offset.raw(), &i, 1)) zend_wrong_parameter_type_error(1, Z_EXPECTED_LONG, offset.raw());
+    if (!zend_parse_arg_long_slow(offset.raw(), &i, 1))
+        zend_wrong_parameter_type_error(1, Z_EXPECTED_LONG, offset.raw());
     php::throw_if_pending();  // the TypeError, or what an error handler threw for a deprecation
     return i;
 }

@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
-#include <cstdlib>
 #include <exception>
 #include <string>
 #include <vector>
@@ -69,45 +68,51 @@ inline int64_t comparator_result(const php::Value& r) {
     return static_cast<int32_t>(static_cast<uint32_t>(static_cast<uint64_t>(php::int_of(r))));
 }
 
-/// Sorts `v` as ext-ds sorts its buffers: with the C library's qsort (glibc's merge sort),
-/// calling `cmp(a, b)` (negative, zero, positive) where ext-ds calls its comparison, so that a
-/// comparator that is inconsistent, or values PHP cannot order (arrays beside objects, NAN), end
-/// in the order ext-ds gives (examples/ds/tests/fuzz). qsort sorts pointers to the elements (its
-/// comparisons depend on their results alone, not on what it moves), which are then moved into
-/// place as C++ objects. A C++ exception cannot cross qsort's C frames: the first one is kept,
-/// the comparisons after it are 0 (as the engine's calls into PHP are once an exception is
-/// pending), the sort runs to its end and `v` takes its order, as ext-ds's buffer does; the
-/// exception is returned, for the caller to throw once it has taken the result.
+/// Sorts `v` as ext-ds sorts its buffers, with the C library's qsort, which on Debian 12
+/// (glibc 2.36) is a top-down merge sort: the first half (n / 2 values) sorted, then the rest, then
+/// merged, a value of the first half taken first unless the comparison says it is greater. The
+/// sort here makes the same comparisons in the same order and takes the same branches on their
+/// results, so that a comparator that is inconsistent, or values PHP cannot order (arrays beside
+/// objects, NAN), end in the order ext-ds gives (examples/ds/tests/fuzz), with the same number of
+/// calls into PHP. (The C library's qsort itself is not called: a sanitizer's interceptor calls
+/// the comparator on every adjacent pair before sorting, which PHP code would see.) Pointers to
+/// the elements are sorted, then the elements moved into place. After a comparison throws, the
+/// comparisons left are 0 (as the engine's calls into PHP are once an exception is pending), the
+/// sort runs to its end and `v` takes its order, as ext-ds's buffer does; the exception is
+/// returned, for the caller to throw once it has taken the result.
 template <class T, class Cmp>
 [[nodiscard]] std::exception_ptr engine_sort(std::vector<T>& v, Cmp cmp) {
     if (v.size() < 2) return nullptr;
-    struct context {
-        Cmp* cmp;
-        std::exception_ptr error;
+    std::exception_ptr error;
+    auto greater = [&](const T& a, const T& b) {
+        if (error) return false;
+        try {
+            return cmp(a, b) > 0;
+        } catch (...) {
+            error = std::current_exception();
+            return false;
+        }
     };
-    context mine{&cmp, nullptr};
-    std::vector<T*> order;
+    std::vector<T*> order, merged(v.size());
     order.reserve(v.size());
     for (T& e : v) order.push_back(&e);
-    ::qsort_r(
-        order.data(), order.size(), sizeof(T*),
-        [](const void* a, const void* b, void* arg) -> int {
-            auto& c = *static_cast<context*>(arg);
-            if (c.error) return 0;
-            try {
-                const int64_t r = (*c.cmp)(**static_cast<T* const*>(a), **static_cast<T* const*>(b));
-                return (r > 0) - (r < 0);
-            } catch (...) {
-                c.error = std::current_exception();
-                return 0;
-            }
-        },
-        &mine);
+    auto sort = [&](auto& self, T** b, std::size_t n) -> void {
+        if (n <= 1) return;
+        const std::size_t n1 = n / 2;
+        T** const b2 = b + n1;
+        self(self, b, n1);
+        self(self, b2, n - n1);
+        std::size_t i = 0, j = 0, k = 0;
+        while (i < n1 && j < n - n1) merged[k++] = greater(*b[i], *b2[j]) ? b2[j++] : b[i++];
+        while (i < n1) merged[k++] = b[i++];
+        std::copy(merged.begin(), merged.begin() + static_cast<std::ptrdiff_t>(k), b);  // the rest of b2 is in place
+    };
+    sort(sort, order.data(), order.size());
     std::vector<T> sorted;
     sorted.reserve(v.size());
     for (T* e : order) sorted.push_back(std::move(*e));
     v.swap(sorted);
-    return mine.error;
+    return error;
 }
 
 /// Appends `v` to `out` as join() writes it (PHP's string conversion).

@@ -119,7 +119,8 @@ struct PriorityQueue {
             // ext-ds takes the right child when the left one comes out after it.
             int64_t lr = 1;
             bool down;
-            if ((r < heap.size() && !fast_order(heap[l], heap[r], lr)) || !fast_before(heap[lr < 0 ? r : l], moving, down)) {
+            if ((r < heap.size() && !fast_order(heap[l], heap[r], lr)) ||
+                !fast_before(heap[lr < 0 ? r : l], moving, down)) {
                 heap[i] = std::move(moving);
                 return sift_down_swapping(i, vacated);
             }
@@ -219,7 +220,7 @@ struct PriorityQueue {
     int64_t count() const { return static_cast<int64_t>(heap.size()); }
     bool is_empty() const { return heap.empty(); }
     // The values in order, as ext-ds lists them (toArray(), serialize(), var_dump()): a copy of
-    // the heap sorted with the C library's qsort, each comparison asking how b stands to a, as
+    // the heap sorted as ext-ds sorts (engine_sort), each comparison asking how b stands to a, as
     // ext-ds's does; not popped. Where the priorities' comparison is a total order that is
     // pop()'s order; where PHP's is not (true == 5, 5 > 1, 1 == true) it is ext-ds's order,
     // which pop() does not give either (examples/ds/tests/fuzz found it).

@@ -322,11 +322,11 @@ struct Sequence {
     // sort still runs to its end and is taken, as under ext-ds.
     void sort(std::optional<php::CallableView> comparator) {
         std::vector<php::Value> work(items.begin(), items.end());
-        const std::exception_ptr error =
-            comparator ? engine_sort(work, [&](const php::Value& a, const php::Value& b) {
-                return comparator_result(comparator->call(a, b));
-            })
-                       : engine_sort(work, [](const php::Value& a, const php::Value& b) { return spaceship(a, b); });
+        const std::exception_ptr error = comparator
+            ? engine_sort(
+                  work,
+                  [&](const php::Value& a, const php::Value& b) { return comparator_result(comparator->call(a, b)); })
+            : engine_sort(work, [](const php::Value& a, const php::Value& b) { return spaceship(a, b); });
         items.assign(std::make_move_iterator(work.begin()), std::make_move_iterator(work.end()));
         if (error) std::rethrow_exception(error);
     }
