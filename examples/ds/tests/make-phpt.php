@@ -31,7 +31,7 @@ function on_another_engine(string $phpt, string $section, string $expected): str
     $handles = '/((?:object|enum)\([^)]*\))#\d+/';
     $filter = '<?php ob_start(fn($s) => preg_replace(['
             . var_export($handles, true) . ', \'/\bWarning: unserialize\(\)/\', '
-            . '\'/Cannot access offset of type \S+ on \S+/\', \'/Cannot access offset of type \S+ (in isset or empty|in unset)/\'], '
+            . '\'/Cannot access offset of type [^\s"]+ on [^\s"]+/\', \'/Cannot access offset of type [^\s"]+ (in isset or empty|in unset)/\'], '
             . '[\'$1#\', \'Notice: unserialize()\', \'Illegal offset type\', \'Illegal offset type $1\'], $s)); ?>';
     $phpt = str_replace("\n--FILE--\n", "\n--FILE--\n$filter", $phpt);
     $cut = strrpos($phpt, "\n--$section--\n");
