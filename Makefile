@@ -8,7 +8,8 @@
 #   make bench   measure call overhead against a hand-written C extension, the
 #                persistent heap's fetch cost against APCu, an observed call
 #                against a hand-written C observer, engine hooks against C hooks, and
-#                examples/ds against Debian's ext-ds
+#                examples/ds against Debian's ext-ds, and the build cost (compile time, .so size)
+#                against hand-written C twins
 #   make fuzz    a long fuzz run (FUZZ_SEEDS x FUZZ_CALLS, plain and ASan), after make fuzz-ds
 #   make fuzz-ds examples/ds against Debian's ext-ds: random operations on every class, the
 #                outputs compared byte for byte (DS_FUZZ_SEEDS x DS_FUZZ_OPS, at least
@@ -60,6 +61,7 @@ bench: configure
 	cmake --build $(BUILD) --target bench-observer
 	cmake --build $(BUILD) --target bench-hooks
 	cmake --build $(BUILD) --target bench-ds
+	cmake --build $(BUILD) --target bench-build-cost
 
 FUZZ_SEEDS ?= 11,12,13,14
 FUZZ_CALLS ?= 25000

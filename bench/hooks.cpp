@@ -6,6 +6,9 @@
 // with one that computes the length; bench_publish() publishes a PHP Closure as a
 // function.
 #include <phpbind/phpbind.hpp>
+#include <phpbind/function_hooks.hpp>
+#include <phpbind/hooks.hpp>
+#include <phpbind/native.hpp>
 
 #include <cstdlib>
 #include <string_view>

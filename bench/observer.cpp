@@ -1,6 +1,7 @@
 // bench/observer.cpp — the phpbind side of the observer benchmark
 // (bench/observer.sh): the same observer as bench/observer_c.c.
 #include <phpbind/phpbind.hpp>
+#include <phpbind/observer.hpp>
 
 namespace {
 int64_t begins = 0, ends = 0;

@@ -86,6 +86,9 @@ function(phpbind_add_extension name)
   file(WRITE "${_map}" "{\n  global: get_module;\n  local: *;\n};\n")
   target_link_options(${name} PRIVATE "LINKER:--version-script=${_map}")
   set_property(TARGET ${name} APPEND PROPERTY LINK_DEPENDS "${_map}")
+  # The library is compiled with a section per function: what the extension does not call is
+  # left out of the .so.
+  target_link_options(${name} PRIVATE "LINKER:--gc-sections")
   if(NOT DEFINED PHPBIND_INSTALL_EXTENSIONS)
     set(PHPBIND_INSTALL_EXTENSIONS ON)
   endif()

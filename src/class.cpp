@@ -2,22 +2,11 @@
 #include <phpbind/class.hpp>
 #include "internal.hpp"
 
-#include <cxxabi.h>
-
-#include <cstdlib>
 #include <cstring>
 #include <stdexcept>
 
 PHPBIND_NAMESPACE_BEGIN
 namespace detail {
-
-std::string demangle(const std::type_info& t) {
-    int status = 0;
-    char* name = abi::__cxa_demangle(t.name(), nullptr, nullptr, &status);
-    std::string out = status == 0 && name ? name : t.name();
-    std::free(name);
-    return out;
-}
 
 void not_shared_error(uint32_t num, const char* class_name, zend_object* o) {
     zend_argument_type_error(num,
@@ -427,7 +416,7 @@ void start_class(module& m, class_spec& spec, const type_record& r) {
     if (r.get_gc) h.get_gc = r.get_gc;
     for (auto setup : spec.handler_setup) setup(h);
     auto create = r.create_constructed && !spec.flags_has_constructor ? r.create_constructed : r.create;
-    zend_class_entry* ce = register_class(spec, create, parent, m.registers_once());
+    zend_class_entry* ce = register_class(spec, create, parent, detail::module_access::registers_once(m));
     implement_named_interfaces(spec, ce);
     declare_properties(spec, ce, node);
     node.pending = node.handlers;

@@ -140,9 +140,10 @@ void bind_exception_class(module& m, std::string_view name, exception_translator
         // Runs first at each MINIT of the module: drops what an earlier engine
         // of this process left when this module's MINIT failed after binding
         // (MSHUTDOWN then never runs, so its entries were not removed).
-        m.at_startup([owner = static_cast<const void*>(&m)](int) { remove_translators(owner); });
+        detail::module_access::at_startup(m,
+                                          [owner = static_cast<const void*>(&m)](int) { remove_translators(owner); });
     }
-    m.at_startup([name = std::string(name), t, get_parent = std::move(get_parent)](int) {
+    detail::module_access::at_startup(m, [name = std::string(name), t, get_parent = std::move(get_parent)](int) {
         register_exception_class(name, t, get_parent);
     });
     // The engine frees the class after every module's MSHUTDOWN; the

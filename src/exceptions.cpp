@@ -1,7 +1,19 @@
 // src/exceptions.cpp — raising PHP throwables from C++ exceptions.
 #include <phpbind/detail/edge.hpp>
 
+#include <cxxabi.h>
+
+#include <cstdlib>
+
 PHPBIND_NAMESPACE_BEGIN
+
+std::string detail::demangle(const std::type_info& t) {
+    int status = 0;
+    char* name = abi::__cxa_demangle(t.name(), nullptr, nullptr, &status);
+    std::string out = status == 0 && name ? name : t.name();
+    std::free(name);
+    return out;
+}
 
 void throwable::raise() const { detail::raise(php_class(), message_.data(), message_.size(), code_); }
 

@@ -265,43 +265,47 @@ bool register_function(module& m, const function_record& r) {
     info[0].name = reinterpret_cast<const char*>(static_cast<uintptr_t>(req));
     // A class name travels as a C string; the engine interns it when it
     // registers the function (zend_register_functions).
-    info[0].type = !return_class.empty()
-        ? zend_type{const_cast<char*>(m.keep(return_class)), return_mask | PHPBIND_ARGINFO_CLASS_NAME_BIT}
-        : zend_type{nullptr, return_mask};
+    info[0].type = !return_class.empty() ? zend_type{const_cast<char*>(detail::module_access::keep(m, return_class)),
+                                                     return_mask | PHPBIND_ARGINFO_CLASS_NAME_BIT}
+                                         : zend_type{nullptr, return_mask};
     info[0].default_value = nullptr;
     for (size_t i = 0; i < n; ++i) {
         const param_info& p = params[i];
         std::string pname = p.name ? std::string(p.name) : "arg" + std::to_string(i);
-        info[i + 1].name = m.keep(pname);
+        info[i + 1].name = detail::module_access::keep(m, pname);
         const uint32_t mask =
             (p.untyped ? 0 : p.type_mask) | _ZEND_ARG_INFO_FLAGS(p.by_ref ? 1u : 0u, p.is_variadic, 0);
         info[i + 1].type = p.class_name && !p.untyped
-            ? zend_type{const_cast<char*>(m.keep(p.class_name)), mask | PHPBIND_ARGINFO_CLASS_NAME_BIT}
+            ? zend_type{const_cast<char*>(detail::module_access::keep(m, p.class_name)),
+                        mask | PHPBIND_ARGINFO_CLASS_NAME_BIT}
             : zend_type{nullptr, mask};
-        info[i + 1].default_value = p.has_default && !p.hide_default ? m.keep(php_literal(&new_defaults[i])) : nullptr;
+        info[i + 1].default_value =
+            p.has_default && !p.hide_default ? detail::module_access::keep(m, php_literal(&new_defaults[i])) : nullptr;
     }
-    if (stub_metadata* s = m.stub_metadata()) record_stub_function(*s, r);
+    if (stub_metadata* s = detail::module_access::stub_metadata(m)) record_stub_function(*s, r);
     zend_function_entry fe{};
-    fe.fname = m.keep(fn);
+    fe.fname = detail::module_access::keep(m, fn);
     fe.handler = r.handler;
     fe.arg_info = info.get();
     fe.num_args = static_cast<uint32_t>(n);
     fe.flags = r.flags;
     if (r.deprecation) {
         fe.flags |= ZEND_ACC_DEPRECATED;
-        m.at_startup([handler = r.handler, lc = lowercase(fe.fname), method = r.methods != nullptr,
-                      message = optional_string(r.deprecation->message),
-                      since = optional_string(r.deprecation->since)](int module_number) {
-            // A method's class registered before this runs: class_<T> queues its registration first.
-            if (zend_function* f = find_registered(handler, lc, method, module_number))
-                add_deprecated_attribute(f, message ? message->c_str() : nullptr, since ? since->c_str() : nullptr);
-        });
+        detail::module_access::at_startup(
+            m,
+            [handler = r.handler, lc = lowercase(fe.fname), method = r.methods != nullptr,
+             message = optional_string(r.deprecation->message),
+             since = optional_string(r.deprecation->since)](int module_number) {
+                // A method's class registered before this runs: class_<T> queues its registration first.
+                if (zend_function* f = find_registered(handler, lc, method, module_number))
+                    add_deprecated_attribute(f, message ? message->c_str() : nullptr, since ? since->c_str() : nullptr);
+            });
     }
     if (r.methods) {
         r.methods->push_back(fe);
-        m.keep_arginfo(std::move(info));
+        detail::module_access::keep_arginfo(m, std::move(info));
     } else {
-        m.add_function(fe, std::move(info));
+        detail::module_access::add_function(m, fe, std::move(info));
     }
     return true;
 }

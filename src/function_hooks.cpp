@@ -21,7 +21,7 @@
 // the copy stays, and replacements chain in a handler slot of its own, which
 // starts with user_original() (the original, through
 // zend_call_known_function()): the copy is a pass-through when none is on.
-#include <phpbind/hooks.hpp>
+#include <phpbind/function_hooks.hpp>
 #include "internal.hpp"
 
 #include <zend_vm.h>
@@ -132,8 +132,7 @@ uint32_t tmp_var(const zend_op_array* op, uint32_t i) noexcept {
     return static_cast<uint32_t>((ZEND_CALL_FRAME_SLOT + op->last_var + i) * sizeof(zval));
 }
 
-}  // namespace
-
+// Checks that user function `f` may be replaced (a module's lifetime needs it loaded at startup).
 void user_replace_refusal(const zend_function* f, const std::string& shown, bool for_module) {
     if (for_module) {
         throw php::logic_exception("phpbind: " + shown + "() is a user function: it exists only during a request; " +
@@ -153,6 +152,29 @@ void user_replace_refusal(const zend_function* f, const std::string& shown, bool
             throw php::logic_exception("phpbind: " + shown + "() does not start by receiving its parameters");
         }
     }
+}
+
+}  // namespace
+
+zend_function* replaceable_function(std::string_view name, bool for_module) {
+    const std::string shown(name.starts_with('\\') ? name.substr(1) : name);
+    zend_string* given = zend_string_init(shown.data(), shown.size(), false);
+    zend_string* lc = zend_string_tolower(given);  // a new reference, to `given` itself if already lower case
+    zend_string_release(given);
+    zend_function* f = static_cast<zend_function*>(zend_hash_find_ptr(CG(function_table), lc));
+    zend_string_release(lc);
+    if (!f) throw php::logic_exception("phpbind: no function " + shown + "() to replace");
+    if (f->type != ZEND_INTERNAL_FUNCTION) {
+        user_replace_refusal(f, shown, for_module);
+        return f;
+    }
+    // A dl() module's functions go when its request ends; a replacement for
+    // a module's lifetime would outlive them.
+    if (for_module && f->internal_function.module && f->internal_function.module->type == MODULE_TEMPORARY) {
+        throw php::logic_exception("phpbind: " + shown + "() belongs to a module loaded by dl(): it can only be " +
+                                   "replaced for a request");
+    }
+    return f;
 }
 
 namespace {
@@ -301,12 +323,17 @@ void user_original(zend_execute_data* ex, zval* rv) {
     }
 }
 
-void user_replacements_module_started(bool persistent) noexcept {
-    if (!persistent) g_loaded_by_dl = true;
+namespace {
+
+unsigned started_modules = 0;  // of this copy
+
+void user_replacements_module_started(const started_module& m) noexcept {
+    ++started_modules;
+    if (m.type != MODULE_PERSISTENT) g_loaded_by_dl = true;
 }
 
 void user_replacements_request_ending() noexcept {
-    // After every restore of the request (hooks_request_ending()).
+    // After every restore of the request (hooks.cpp's subsystem runs first).
     auto& v = trampolines();
     for (auto& t : v) {
         zval* entry = zend_hash_find(EG(function_table), t->key);
@@ -320,8 +347,10 @@ void user_replacements_request_ending() noexcept {
     v.clear();
 }
 
-void user_replacements_engine_ending() noexcept {
-    if (!g_handler_installed) return;
+void user_replacements_module_shutdown(const started_module& m) noexcept {
+    if (started_modules == 0 || --started_modules != 0) return;
+    // A module loaded with the engine shuts down with it; one loaded by dl() leaves it running.
+    if (m.type != MODULE_PERSISTENT || !g_handler_installed) return;
     if (zend_get_user_opcode_handler(ZEND_EXT_NOP) == &run_trampoline) {
         zend_set_user_opcode_handler(ZEND_EXT_NOP, g_previous_handler);
     } else {
@@ -334,6 +363,14 @@ void user_replacements_engine_ending() noexcept {
     g_handler_installed = false;
     g_previous_handler = nullptr;
 }
+
+subsystem replacements_subsystem{.order = 15,
+                                 .module_started = &user_replacements_module_started,
+                                 .module_shutdown = &user_replacements_module_shutdown,
+                                 .request_ending = &user_replacements_request_ending};
+[[maybe_unused]] const bool replacements_registered = (add_subsystem(replacements_subsystem), true);
+
+}  // namespace
 
 }  // namespace detail
 PHPBIND_NAMESPACE_END

@@ -6,8 +6,12 @@
 #include <phpbind/detail/edge.hpp>
 #include "internal.hpp"
 
+// The fork-shared arena's allocator is Boost.Interprocess: a build without Boost's headers
+// (PHPBIND_FORK_SHARED_HEAP=OFF) has every heap but that one.
+#if PHPBIND_FORK_SHARED_HEAP
 #include <boost/interprocess/mem_algo/rbtree_best_fit.hpp>
 #include <boost/interprocess/sync/mutex_family.hpp>
+#endif
 
 #include <algorithm>
 #include <atomic>
@@ -253,6 +257,7 @@ private:
     directory own_{};
 };
 
+#if PHPBIND_FORK_SHARED_HEAP
 // ---- An arena shared by forked processes ------------------------------------------------
 //
 // One anonymous shared mapping, made before the server forks (module
@@ -410,6 +415,8 @@ private:
     }
 };
 
+#endif  // PHPBIND_FORK_SHARED_HEAP
+
 // ---- The heap --------------------------------------------------------------------------
 
 struct rebuilt_graph {
@@ -451,13 +458,17 @@ size_t key_hash(std::string_view key) noexcept { return std::hash<std::string_vi
 
 }  // namespace detail
 
-void detail::heap_request_started() noexcept {
+namespace detail {
+namespace {
+
+// After the request's stamp was taken: fork-shared heaps count it.
+void heap_request_started() noexcept {
     std::lock_guard<std::mutex> g(heaps_lock);
     if (!heaps) return;
     for (heap_core* h : *heaps) h->space->request_started();
 }
 
-void detail::heap_request_ending() noexcept {
+void heap_request_ending() noexcept {
     // The last phpbind module's RSHUTDOWN: the rebuilt graphs go (their
     // destructors may run: through the edge).
     std::vector<zval> drop;
@@ -479,7 +490,7 @@ void detail::heap_request_ending() noexcept {
     if (!drop.empty() && gc_enabled()) into_php_nothrow([](void*) { gc_collect_cycles(); }, nullptr);
 }
 
-void detail::heap_request_finished() noexcept {
+void heap_request_finished() noexcept {
     std::lock_guard<std::mutex> g(heaps_lock);
     if (!heaps) return;
     for (heap_core* h : *heaps) {
@@ -495,10 +506,20 @@ void detail::heap_request_finished() noexcept {
     }
 }
 
-void detail::free_heap_registry() noexcept {
+void free_heap_registry() noexcept {
     delete heaps;  // empty: every heap unregistered itself
     heaps = nullptr;
 }
+
+subsystem heap_subsystem{.order = 40,
+                         .request_started = &heap_request_started,
+                         .request_ending = &heap_request_ending,
+                         .request_finished = &heap_request_finished,
+                         .unloaded = &free_heap_registry};
+[[maybe_unused]] const bool heap_registered = (add_subsystem(heap_subsystem), true);
+
+}  // namespace
+}  // namespace detail
 
 std::shared_ptr<heap_memory> process_heap_memory(size_t limit_bytes) {
     return std::make_shared<detail::process_memory>(limit_bytes);
@@ -514,11 +535,17 @@ Heap::Heap(std::shared_ptr<heap_memory> memory) : core_(std::make_unique<detail:
 Heap::Heap(std::unique_ptr<detail::heap_core> core) : core_(std::move(core)) { detail::register_heap(core_.get()); }
 
 std::unique_ptr<Heap> Heap::fork_shared(size_t bytes) {
+#if !PHPBIND_FORK_SHARED_HEAP
+    (void)bytes;
+    throw logic_exception("php::Heap::fork_shared: this phpbind was built without the fork-shared heap "
+                          "(PHPBIND_FORK_SHARED_HEAP=OFF: Boost's headers were not found)");
+#else
     auto core = std::make_unique<detail::heap_core>();
     core->space = std::make_unique<detail::arena_space>(bytes);
     // The request running now (if any) is counted as every later one is.
     if (detail::request_stamp()) core->space->request_started();
     return std::unique_ptr<Heap>(new Heap(std::move(core)));
+#endif
 }
 
 Heap::~Heap() {

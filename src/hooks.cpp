@@ -141,30 +141,11 @@ void hook_end(hook_state& s) {
     unlink(s);
 }
 
-zend_function* replaceable_function(std::string_view name, bool for_module) {
-    const std::string shown(name.starts_with('\\') ? name.substr(1) : name);
-    zend_string* given = zend_string_init(shown.data(), shown.size(), false);
-    zend_string* lc = zend_string_tolower(given);  // a new reference, to `given` itself if already lower case
-    zend_string_release(given);
-    zend_function* f = static_cast<zend_function*>(zend_hash_find_ptr(CG(function_table), lc));
-    zend_string_release(lc);
-    if (!f) throw php::logic_exception("phpbind: no function " + shown + "() to replace");
-    if (f->type != ZEND_INTERNAL_FUNCTION) {
-        user_replace_refusal(f, shown, for_module);
-        return f;
-    }
-    // A dl() module's functions go when its request ends; a replacement for
-    // a module's lifetime would outlive them.
-    if (for_module && f->internal_function.module && f->internal_function.module->type == MODULE_TEMPORARY) {
-        throw php::logic_exception("phpbind: " + shown + "() belongs to a module loaded by dl(): it can only be " +
-                                   "replaced for a request");
-    }
-    return f;
-}
-
 void hook_refuse_proceed() { refuse_php_call(); }
 
 void hook_defer_exception() noexcept { defer_exception(); }
+
+namespace {
 
 void hooks_request_ending() noexcept {
     // The last RSHUTDOWN of this copy: no user code runs after it. What goes
@@ -192,22 +173,18 @@ void hooks_request_ending() noexcept {
     }
 }
 
-void hooks_sweep() noexcept { sweep(); }
+void hooks_module_started(const started_module&) noexcept { ++started_modules(); }
 
-void hooks_module_started(bool persistent) noexcept {
-    ++started_modules();
-    user_replacements_module_started(persistent);
-}
-
-void hooks_module_shutdown(bool engine_ending) noexcept {
+void hooks_module_shutdown(const started_module& m) noexcept {
+    // A module loaded with the engine shuts down with it; one loaded by dl() leaves it running.
+    const bool engine_ending = m.type == MODULE_PERSISTENT;
     sweep();
     if (started_modules() == 0 || --started_modules() != 0) return;
-    if (engine_ending) user_replacements_engine_ending();
     if (lingering().empty()) return;
     // Another holder still calls into this copy's pass-through code: keep it
     // mapped after the engine unloads the extension.
     Dl_info info{};
-    if (dladdr(reinterpret_cast<void*>(&hooks_sweep), &info) != 0 && info.dli_fname) {
+    if (dladdr(reinterpret_cast<void*>(&sweep), &info) != 0 && info.dli_fname) {
         (void)dlopen(info.dli_fname, RTLD_LAZY | RTLD_NOLOAD | RTLD_NODELETE);
     }
     // An engine that shuts down sets its pointers afresh at its next startup
@@ -220,5 +197,16 @@ void hooks_module_shutdown(bool engine_ending) noexcept {
     }
 }
 
+// Hooks that could not be unlinked yet are retried at every request start and end (and module
+// shutdown).
+subsystem hooks_subsystem{.order = 10,
+                          .module_started = &hooks_module_started,
+                          .module_shutdown = &hooks_module_shutdown,
+                          .request_started = &sweep,
+                          .request_ending = &hooks_request_ending,
+                          .request_finished = &sweep};
+[[maybe_unused]] const bool hooks_registered = (add_subsystem(hooks_subsystem), true);
+
+}  // namespace
 }  // namespace detail
 PHPBIND_NAMESPACE_END

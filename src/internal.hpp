@@ -12,16 +12,12 @@
 PHPBIND_NAMESPACE_BEGIN
 namespace detail {
 
-// At the end of every request.
 /// Throws "<what> <name>: a class of that name already exists" if the class table has the name:
 /// the engine's registration (do_register_internal_class) would replace that class without a
 /// word and free it under whoever holds it (class.cpp).
 void refuse_taken_class_name(const char* what, const std::string& name);
 void clear_function_cache() noexcept;  // the by-name call cache (call.cpp)
 void free_deferred_persistent() noexcept;  // persistent data released during the request (persistent.cpp)
-void heap_request_started() noexcept;  // after the request's stamp was taken: fork-shared heaps count it (heap.cpp)
-void heap_request_ending() noexcept;  // the last RSHUTDOWN: object graphs rebuilt in the request go (heap.cpp)
-void heap_request_finished() noexcept;  // after the request: heap blocks no request can see are freed (heap.cpp)
 
 // Request stamps (lifetime.cpp): every request gets the next number of a
 // process-wide clock when it starts. Memory handed to requests up to stamp h
@@ -41,30 +37,42 @@ void drop_deferred_exception() noexcept;
 void interrupt_hook_acquire() noexcept;
 void interrupt_hook_release() noexcept;
 
-// Engine hooks (hooks.cpp): those installed for the request are removed at
-// its end (the last RSHUTDOWN); hooks that could not be unlinked yet are
-// retried at every request start and end and module shutdown.
-void hooks_request_ending() noexcept;
-void hooks_sweep() noexcept;
-void hooks_module_started(bool persistent) noexcept;
-// User functions replaced by C++ (function_hooks.cpp).
-void user_replace_refusal(const zend_function* f, const std::string& shown, bool for_module);
-void user_replacements_module_started(bool persistent) noexcept;
-void user_replacements_request_ending() noexcept;  // after hooks_request_ending()
-void user_replacements_engine_ending() noexcept;
-void hooks_module_shutdown(bool engine_ending) noexcept;
+/// A module of this library copy as the engine started it.
+struct started_module {
+    const std::string& name;
+    int type;  // MODULE_PERSISTENT, or MODULE_TEMPORARY (dl())
+    int number;
+};
 
-// Native Closures and run-time functions (native.cpp): set up when the first
-// module of this library copy starts, torn down when the last one shuts down;
-// run-time functions are removed at the request's end (the last RSHUTDOWN).
-void native_module_started(const std::string& module_name, int module_type, int module_number) noexcept;
-void native_module_shutdown() noexcept;
-void native_request_ending() noexcept;
+/// An optional part of the library (the persistent heap, engine hooks, replaced user functions,
+/// native functions): linked into an extension only when the extension uses it, it registers its
+/// lifecycle work with the core from a static initializer of its source (which runs when the
+/// extension or program is loaded, before any module starts), so the core never names it. Each
+/// callback may be null. The core calls them in ascending `order`:
+///   module_started   each phpbind module's MINIT, after its own startup work succeeded;
+///   module_shutdown  each such module's MSHUTDOWN, after its shutdown callbacks;
+///   request_started  the request's first phpbind RINIT, after its stamp was taken;
+///   request_ending   the last RSHUTDOWN (no user code runs after it), after retained values went;
+///   request_finished after the engine deactivated the request, after the stamp was dropped;
+///   unloaded         when the extension is unloaded (free what lives as long as the process).
+struct subsystem {
+    int order = 0;
+    void (*module_started)(const started_module&) noexcept = nullptr;
+    void (*module_shutdown)(const started_module&) noexcept = nullptr;
+    void (*request_started)() noexcept = nullptr;
+    void (*request_ending)() noexcept = nullptr;
+    void (*request_finished)() noexcept = nullptr;
+    void (*unloaded)() noexcept = nullptr;
+    subsystem* next = nullptr;
+};
+/// Registers `s` (static storage) once; call from a static initializer.
+void add_subsystem(subsystem& s) noexcept;
+/// The registered subsystems, in ascending order (lifetime.cpp).
+subsystem* subsystems() noexcept;
 
 // When the extension is unloaded.
 void free_call_data() noexcept;  // call.cpp
 void free_deferred_list() noexcept;  // persistent.cpp
-void free_heap_registry() noexcept;  // heap.cpp
 void free_request_stamps() noexcept;  // lifetime.cpp
 void free_type_names() noexcept;  // the union type names of arg info (stl.cpp)
 

@@ -2,7 +2,6 @@
 // for phpbind, retained values released at its end, the debug checks.
 #include <phpbind/detail/edge.hpp>
 #include <phpbind/lifetime.hpp>
-#include <phpbind/observer.hpp>
 #include "internal.hpp"
 
 #include <cstdio>
@@ -80,17 +79,33 @@ void free_request_stamps() noexcept {
     running_stamps = nullptr;
 }
 
+namespace {
+subsystem* subsystem_list = nullptr;  // constant-initialized: filled by static initializers
+}  // namespace
+
+void add_subsystem(subsystem& s) noexcept {
+    subsystem** at = &subsystem_list;
+    for (; *at; at = &(*at)->next) {
+        if (*at == &s) return;
+        if ((*at)->order > s.order) break;
+    }
+    s.next = *at;
+    *at = &s;
+}
+
+subsystem* subsystems() noexcept { return subsystem_list; }
+
 void request_started() {
     request_state& s = state();
     if (s.active_modules++ == 0) {
         s.in_request = true;
         ++s.epoch;
         s.stamp = take_stamp();
-        heap_request_started();
         s.ending_modules = 0;
         unwinding = unwind_state{};  // nothing a previous request left unwinding applies to this one
-        ending_frame = nullptr;  // nor a frame a fatal error struck in (observer.hpp)
-        hooks_sweep();
+        for (subsystem* p = subsystem_list; p; p = p->next) {
+            if (p->request_started) p->request_started();
+        }
     }
 }
 
@@ -107,10 +122,9 @@ void request_ending() {
         unlink(*n);
         release_zval(&v);  // may run __destruct: through the edge
     }
-    hooks_request_ending();  // no user code runs after this
-    user_replacements_request_ending();
-    native_request_ending();
-    heap_request_ending();
+    for (subsystem* p = subsystem_list; p; p = p->next) {  // no user code runs after this
+        if (p->request_ending) p->request_ending();
+    }
     drop_deferred_exception();
     clear_function_cache();
 }
@@ -130,7 +144,6 @@ void request_finished() {
 #endif
     s.in_request = false;
     ++s.epoch;
-    hooks_sweep();
     drop_stamp(s.stamp);
     s.stamp = 0;
     // Again: objects freed after the last RSHUTDOWN (shutdown functions'
@@ -138,7 +151,9 @@ void request_finished() {
     // executor is inactive now, so nothing can be cached until the next request.
     clear_function_cache();
     free_deferred_persistent();
-    heap_request_finished();
+    for (subsystem* p = subsystem_list; p; p = p->next) {
+        if (p->request_finished) p->request_finished();
+    }
 }
 
 }  // namespace detail

@@ -15,10 +15,12 @@ void info_table::row(std::string_view key, std::string_view value) {
 
 namespace detail {
 void free_extension_data() noexcept {
+    for (subsystem* s = subsystems(); s; s = s->next) {
+        if (s->unloaded) s->unloaded();
+    }
     free_registration_strings();
     free_call_data();
     free_deferred_list();
-    free_heap_registry();
     free_request_stamps();
     free_type_names();
 }
@@ -226,10 +228,12 @@ zend_result module::startup(int type, int module_number) {
     if (guard.started && stub_) detail::write_stub_metadata(*stub_, name_);
     if (guard.started) {
         detail::interrupt_hook_acquire();
-        detail::hooks_module_started(module_type_ == MODULE_PERSISTENT);
-        detail::native_module_started(name_, module_type_, module_number);
-        natives_held_ = true;
-        for (detail::hook_state* h : hooks_) detail::hook_acquire_module(*h);
+        const detail::started_module self{name_, module_type_, module_number};
+        for (detail::subsystem* s = detail::subsystems(); s; s = s->next) {
+            if (s->module_started) s->module_started(self);
+        }
+        subsystems_held_ = true;
+        for (detail::hook_state* h : hooks_) hook_acquire_(*h);
         hooks_held_ = true;
     }
     return guard.started ? SUCCESS : FAILURE;
@@ -257,11 +261,15 @@ zend_result module::shutdown() {
     run_callbacks(name_, "shutdown", E_CORE_WARNING, on_shutdown_.rbegin(), on_shutdown_.rend());
     if (globals_) globals_->unregister_ini();
     if (std::exchange(hooks_held_, false)) {
-        for (auto it = hooks_.rbegin(); it != hooks_.rend(); ++it) detail::hook_release_module(**it);
-        detail::hooks_module_shutdown(module_type_ == MODULE_PERSISTENT);
+        for (auto it = hooks_.rbegin(); it != hooks_.rend(); ++it) hook_release_(**it);
+    }
+    if (std::exchange(subsystems_held_, false)) {
+        const detail::started_module self{name_, module_type_, module_number_};
+        for (detail::subsystem* s = detail::subsystems(); s; s = s->next) {
+            if (s->module_shutdown) s->module_shutdown(self);
+        }
     }
     detail::interrupt_hook_release();
-    if (std::exchange(natives_held_, false)) detail::native_module_shutdown();
     return SUCCESS;
 }
 

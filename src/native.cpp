@@ -194,7 +194,13 @@ bool note_runtime_functions() noexcept {
     return true;
 }
 
-void native_module_started(const std::string& module_name, int module_type, int module_number) noexcept {
+namespace {
+
+// Set up when the first module of this library copy starts, torn down when the last one shuts
+// down; run-time functions are removed at the request's end (the last RSHUTDOWN).
+void native_module_started(const started_module& m) noexcept {
+    const std::string& module_name = m.name;
+    const int module_type = m.type, module_number = m.number;
     copy_state& s = native_state();
     if (s.started++ != 0) return;
     s.module_name = module_name;
@@ -219,7 +225,7 @@ void native_module_started(const std::string& module_name, int module_type, int 
     }
 }
 
-void native_module_shutdown() noexcept {
+void native_module_shutdown(const started_module&) noexcept {
     copy_state& s = native_state();
     if (s.started == 0 || --s.started != 0) return;
     free_templates();
@@ -227,8 +233,6 @@ void native_module_shutdown() noexcept {
     s.ce = nullptr;  // the engine destroys the class with its class table
     s.refusal = nullptr;
 }
-
-namespace {
 
 // The function of a user Closure, checked for publishing.
 const zend_op_array& publishable(ObjectView closure, std::string_view what, bool allow_scope) {
@@ -288,8 +292,6 @@ void publish(HashTable* table, const std::string& lc, zend_op_array* op, zend_ob
     request_list<published>().push_back({table, lc, op, closure});
 }
 
-}  // namespace
-
 void native_request_ending() noexcept {
     // Published Closures first: their entries leave the tables without the
     // tables' destructor (the copies are phpbind's), before the engine
@@ -322,6 +324,14 @@ void native_request_ending() noexcept {
     }
     std::vector<runtime_function>().swap(v);  // nothing of a request stays allocated
 }
+
+subsystem native_subsystem{.order = 30,
+                           .module_started = &native_module_started,
+                           .module_shutdown = &native_module_shutdown,
+                           .request_ending = &native_request_ending};
+[[maybe_unused]] const bool native_registered = (add_subsystem(native_subsystem), true);
+
+}  // namespace
 
 native_holder* native_holder_for(zend_execute_data* ex) noexcept {
     const zend_function* f = ex->func;

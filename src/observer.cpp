@@ -40,5 +40,12 @@ void register_call_observer(zend_observer_fcall_init init) { zend_observer_fcall
 
 void register_error_observer(zend_observer_error_cb cb) { zend_observer_error_register(cb); }
 
+namespace {
+// A frame a fatal error struck in while its end callback ran is nothing to a later request.
+void forget_ending_frame() noexcept { ending_frame = nullptr; }
+subsystem observer_subsystem{.order = 20, .request_started = &forget_ending_frame};
+[[maybe_unused]] const bool observer_registered = (add_subsystem(observer_subsystem), true);
+}  // namespace
+
 }  // namespace detail
 PHPBIND_NAMESPACE_END

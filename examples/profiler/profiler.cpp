@@ -6,6 +6,7 @@
 // to profiler.output (a file; stderr when empty); Profiler\report() returns
 // the figures so far to PHP code.
 #include <phpbind/phpbind.hpp>
+#include <phpbind/observer.hpp>
 
 #include <algorithm>
 #include <chrono>

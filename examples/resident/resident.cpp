@@ -11,6 +11,7 @@
 // its own heap). A phpinfo() section with live figures; a typed exception for
 // every refusal.
 #include <phpbind/phpbind.hpp>
+#include <phpbind/heap.hpp>
 
 #include <cstdint>
 #include <map>

@@ -461,4 +461,14 @@ template <class R>
 using call_result_t = typename call_result<R>::type;
 }  // namespace detail
 
+/// The PHP value T's caster makes of `v`, as when a function returns it: a
+/// bound class's object is a new PHP object holding (a copy of) it, a
+/// container an array, and so on.
+template <class T>
+Value to_value(T&& v) {
+    zval z;
+    caster<std::remove_cvref_t<T>>::to_zval(std::forward<T>(v), &z);
+    return Value::adopt(&z);
+}
+
 PHPBIND_NAMESPACE_END

@@ -15,7 +15,7 @@
 // parent::__construct) raises Error instead of touching it.
 #pragma once
 
-#include <phpbind/class_protocols.hpp>
+#include <phpbind/detail/protocols.hpp>
 #include <phpbind/detail/class_spec.hpp>
 #include <phpbind/gc.hpp>
 
@@ -51,7 +51,7 @@ namespace detail {
 /// Points `r` at the class `name` from the module's startup (after the class
 /// is registered) to its shutdown.
 inline void bind_class_ref(module& m, class_ref& r, const std::string& name) {
-    m.at_startup([&r, name](int) {
+    detail::module_access::at_startup(m, [&r, name](int) {
         // CG(class_table): at MINIT, EG(class_table) is not set up yet.
         zend_string* n = zend_string_init(name.data(), name.size(), 1);
         zend_string* lc = zend_string_tolower_ex(n, 1);
@@ -124,18 +124,19 @@ class class_ {
 public:
     class_(module& m, std::string_view name) : m_(m), spec_(std::make_shared<detail::class_spec>()) {
         spec_->name = std::string(name);
-        m.declare_type(name, &spec_->methods);
-        detail::class_info<T>::name = m.keep(name);
+        detail::module_access::declare_type(m, name, &spec_->methods);
+        detail::class_info<T>::name = detail::module_access::keep(m, name);
         auto spec = spec_;
         module* mod = &m;
-        m.at_startup([spec, mod](int) { detail::start_class(*mod, *spec, detail::type_record_of<T, Base>()); });
+        detail::module_access::at_startup(
+            m, [spec, mod](int) { detail::start_class(*mod, *spec, detail::type_record_of<T, Base>()); });
     }
 
     /// Documents the class: the doc comment of its declaration in the stub
     /// phpbind_add_stubs() writes (methods take php::doc("...") among their
     /// annotations).
     class_& doc(const char* text) {
-        m_.document_type(spec_->name, text);
+        detail::module_access::document_type(m_, spec_->name, text);
         return *this;
     }
 
@@ -190,7 +191,7 @@ public:
         return *this;
     }
 
-    // Protocols: the handlers are in class_protocols.hpp. ------------------
+    // Protocols: the handlers are in detail/protocols.hpp. ----------------
 
     /// Countable, natively: `count($obj)` goes through the count handler
     /// straight to `Size` (a const member returning an integer); the
@@ -464,7 +465,8 @@ public:
 private:
     template <class Cursor>
     class_& iteration_with(std::string_view by_reference_error = {}) {
-        if (!by_reference_error.empty()) detail::by_reference_message<T> = m_.keep(by_reference_error);
+        if (!by_reference_error.empty())
+            detail::by_reference_message<T> = detail::module_access::keep(m_, by_reference_error);
         using It = detail::native_iterator<T, Cursor>;
         spec_->ce_setup.push_back([](zend_class_entry* ce) { ce->get_iterator = &It::get; });
         spec_->interfaces.push_back([]() noexcept { return zend_ce_aggregate; });
@@ -626,7 +628,7 @@ private:
         p.name = std::string(name);
         p.type_mask = caster<V>::type_mask;
         p.class_name = detail::class_name_of<caster<V>>();
-        if (p.class_name) p.class_name = m_.keep(p.class_name);
+        if (p.class_name) p.class_name = detail::module_access::keep(m_, p.class_name);
         ZVAL_UNDEF(&p.default_value);
         return p;
     }
@@ -668,15 +670,16 @@ class interface_ {
 public:
     interface_(module& m, std::string_view name) : m_(m), spec_(std::make_shared<detail::interface_spec>()) {
         spec_->name = std::string(name);
-        m.declare_type(name, &spec_->methods);
+        detail::module_access::declare_type(m, name, &spec_->methods);
         auto spec = spec_;
         module* mod = &m;
-        m.at_startup([spec, mod](int) { detail::register_interface(*spec, mod->registers_once()); });
+        detail::module_access::at_startup(
+            m, [spec, mod](int) { detail::register_interface(*spec, detail::module_access::registers_once(*mod)); });
     }
 
     /// Documents the interface (its doc comment in the generated stub).
     interface_& doc(const char* text) {
-        m_.document_type(spec_->name, text);
+        detail::module_access::document_type(m_, spec_->name, text);
         return *this;
     }
 
@@ -717,6 +720,17 @@ inline interface_ module::interface_(std::string_view name) { return php::interf
 template <class T, class Base>
 class_<T, Base> module::class_(std::string_view name) {
     return php::class_<T, Base>(*this, name);
+}
+
+/// The C++ object of the bound class T behind `v`, or nullptr when `v` is
+/// not an object of T (or of a class extending it): for a parameter declared
+/// untyped that still wants a T. An object whose constructor never ran
+/// raises its "not initialized" Error.
+template <class T>
+T* native_of(ValueView v) {
+    zval* z = v.raw();
+    if (!caster<T>::matches(z)) return nullptr;
+    return detail::native<T>(Z_OBJ_P(z));
 }
 
 PHPBIND_NAMESPACE_END

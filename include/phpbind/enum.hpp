@@ -292,7 +292,7 @@ public:
 
     /// Documents the enum (its doc comment in the generated stub).
     enum_& doc(const char* text) {
-        m_.document_type(spec_->name, text);
+        detail::module_access::document_type(m_, spec_->name, text);
         return *this;
     }
 
@@ -336,7 +336,7 @@ public:
 private:
     enum_(module& m, std::string_view name, uint8_t backing) : m_(m), spec_(std::make_shared<detail::enum_spec>()) {
         spec_->name = std::string(name);
-        m.declare_type(name, &spec_->methods);
+        detail::module_access::declare_type(m, name, &spec_->methods);
         spec_->backing = backing;
         detail::enum_runtime& rt = detail::enum_info<E>::rt;
         if (rt.name) {
@@ -350,13 +350,13 @@ private:
             m.add_error("enum " + std::string(name) + ": not a valid PHP class name");
             return;
         }
-        rt.name = m.keep(name);
+        rt.name = detail::module_access::keep(m, name);
         if (name.size() < sizeof detail::enum_info<E>::type_name) {
             std::memcpy(detail::enum_info<E>::type_name, name.data(), name.size());
             detail::enum_info<E>::type_name[name.size()] = '\0';
         }
         auto spec = spec_;
-        m.at_startup([spec](int) { detail::register_enum(*spec, detail::enum_info<E>::rt); });
+        detail::module_access::at_startup(m, [spec](int) { detail::register_enum(*spec, detail::enum_info<E>::rt); });
         m.on_request_end([] { detail::enum_forget_objects(detail::enum_info<E>::rt); });
     }
 

@@ -125,8 +125,6 @@ bool catches_bound_pointer() noexcept {
     }
 }
 
-std::string demangle(const std::type_info& t);  // src/class.cpp
-
 /// The class bound to C++ type `t` by any module of this binary, or null.
 zend_class_entry* bound_exception_class(const std::type_info& t) noexcept;
 

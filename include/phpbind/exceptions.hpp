@@ -197,6 +197,9 @@ public:
 
 namespace detail {
 
+/// The readable name of a C++ type, for messages (src/exceptions.cpp).
+std::string demangle(const std::type_info& t);
+
 /// Throws php::memory_exhausted (out of line: the allocating paths stay small).
 [[noreturn]] PHPBIND_COLD void throw_memory_exhausted();
 /// Where phpbind allocates request memory for C++ code: throws php::memory_exhausted once the

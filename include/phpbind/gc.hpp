@@ -6,7 +6,10 @@
 // so cycles through it are collected.
 #pragma once
 
+#include <phpbind/array.hpp>
+#include <phpbind/call.hpp>
 #include <phpbind/detail/object_layout.hpp>
+#include <phpbind/object.hpp>
 
 PHPBIND_NAMESPACE_BEGIN
 

@@ -112,7 +112,8 @@ public:
     /// same blocks. Data and plain userland objects only: objects of bound
     /// C++ classes are refused (their copies would live in one process).
     /// Throws php::value_error if `bytes` is too small to be useful, php::heap_full
-    /// if the mapping fails.
+    /// if the mapping fails, php::logic_exception if phpbind was built without it
+    /// (PHPBIND_FORK_SHARED_HEAP=OFF, docs/building.md).
     static std::unique_ptr<Heap> fork_shared(size_t bytes);
     Heap(const Heap&) = delete;
     Heap& operator=(const Heap&) = delete;

@@ -13,10 +13,7 @@
 // module startup (MINIT).
 #pragma once
 
-#include <phpbind/function.hpp>
-#include <phpbind/hooks.hpp>
-#include <phpbind/object_hooks.hpp>
-#include <phpbind/observer.hpp>
+#include <phpbind/detail/binder.hpp>
 
 #include <deque>
 #include <functional>
@@ -32,6 +29,7 @@ PHPBIND_NAMESPACE_BEGIN
 template <class T, class Base = void>
 class class_;
 class interface_;
+class module;
 template <class T>
 class ini;
 template <class G>
@@ -39,6 +37,24 @@ class globals;
 namespace detail {
 class globals_registry;
 struct stub_metadata;
+struct module_access;
+template <void (*Init)(module&)>
+struct module_host;
+// The optional parts module's member templates name: declared by phpbind/hooks.hpp,
+// phpbind/object_hooks.hpp and phpbind/observer.hpp, which a module using them includes.
+struct hook_state;
+template <class Point, auto... F>
+struct hook;
+template <auto... F>
+struct replaced_function;
+template <class Slot, auto F>
+struct handler_hook;
+template <auto Filter, auto Begin, auto End>
+struct call_observer;
+template <auto F>
+struct error_observer;
+void hook_acquire_module(hook_state& s) noexcept;
+void hook_release_module(hook_state& s) noexcept;
 }  // namespace detail
 
 /// Rows of the module's section in phpinfo() and `php --ri`.
@@ -174,7 +190,7 @@ public:
         static_assert(!std::is_same_v<decltype(Begin), std::nullptr_t> ||
                           !std::is_same_v<decltype(End), std::nullptr_t>,
                       "phpbind: observe_calls needs a Begin or an End callback");
-        at_engine_startup([] { detail::register_call_observer(&detail::call_observer<Filter, Begin, End>::init); });
+        at_engine_startup([] { detail::call_observer<Filter, Begin, End>::install(); });
         return *this;
     }
 
@@ -184,7 +200,7 @@ public:
     /// from an error handler would be. Loaded at startup only, as observe_calls().
     template <auto F>
     module& observe_errors() {
-        at_engine_startup([] { detail::register_error_observer(&detail::observe_error<F>); });
+        at_engine_startup([] { detail::error_observer<F>::install(); });
         return *this;
     }
 
@@ -197,7 +213,7 @@ public:
     module& hook() {
         static_assert(sizeof...(F) == 1 || sizeof...(F) == 2,
                       "phpbind: hook<Point, &Around>() or hook<Point, &Before, &After>()");
-        hooks_.push_back(&detail::hook<Point, F...>::state);
+        hold_hook(detail::hook<Point, F...>::state);
         return *this;
     }
 
@@ -211,7 +227,7 @@ public:
         static_assert(sizeof...(F) == 1 || sizeof...(F) == 2,
                       "phpbind: replace_function<&F>() or replace_function<&Before, &After>()");
         at_startup([n = std::string(name)](int) { detail::replaced_function<F...>::target(n, true); });
-        hooks_.push_back(&detail::replaced_function<F...>::state);
+        hold_hook(detail::replaced_function<F...>::state);
         return *this;
     }
 
@@ -222,7 +238,7 @@ public:
     template <class Slot, auto F>
     module& override_handler(std::string_view class_name) {
         at_startup([n = std::string(class_name)](int) { detail::handler_hook<Slot, F>::aim(n, true); });
-        hooks_.push_back(&detail::handler_hook<Slot, F>::state);
+        hold_hook(detail::handler_hook<Slot, F>::state);
         return *this;
     }
 
@@ -243,8 +259,6 @@ public:
     /// The same, with `on_request_start(G&)` run at every RINIT instead.
     template <class G, class F>
     php::globals<G> globals(F&& on_request_start);
-    /// Glue for ini() and globals(): the storage behind them. Not for direct use.
-    detail::globals_registry& globals_registry();
 
     /// Records an error in the module's definition. It is reported when the
     /// engine starts the module, which then fails to start.
@@ -252,7 +266,15 @@ public:
     /// The errors recorded so far (by add_error() and the binders).
     const std::vector<std::string>& errors() const noexcept { return errors_; }
 
-    // -- used by the glue phpbind generates --------------------------------
+private:
+    // -- the glue: what PHPBIND_EXTENSION's module_host and the binders use (through
+    //    detail::module_access), not the module's users ----------------------------------------
+    friend struct detail::module_access;
+    template <void (*Init)(module&)>
+    friend struct detail::module_host;
+
+    // The storage behind ini() and globals().
+    detail::globals_registry& globals_registry();
     struct hooks {
         zend_result (*minit)(int, int);
         zend_result (*mshutdown)(int, int);
@@ -311,11 +333,18 @@ public:
     /// Work to do at MINIT, in order (class registration).
     void at_startup(std::function<void(int module_number)> f) { registrations_.push_back(std::move(f)); }
 
-private:
     static constexpr size_t stateful_slots = 8;
 
     // Startup work only an extension loaded with the engine may do (not dl()).
     void at_engine_startup(void (*f)());
+    // A hook linked at MINIT and unlinked at MSHUTDOWN (src/hooks.cpp, linked only by a module
+    // that asks for one).
+    template <class State>
+    void hold_hook(State& s) {
+        hooks_.push_back(&s);
+        hook_acquire_ = &detail::hook_acquire_module;
+        hook_release_ = &detail::hook_release_module;
+    }
 
     template <class Fn, class S, class F, size_t... I, class... Extra>
     void bind_stateful(std::string_view name, F&& f, std::index_sequence<I...>, const Extra&... extra) {
@@ -362,8 +391,10 @@ private:
     int module_type_ = 0;  // MODULE_PERSISTENT, or MODULE_TEMPORARY for dl()
     bool observers_refused_ = false;  // dl(): the warning was given
     std::vector<detail::hook_state*> hooks_;  // module::hook(), in the order asked
+    void (*hook_acquire_)(detail::hook_state&) noexcept = nullptr;
+    void (*hook_release_)(detail::hook_state&) noexcept = nullptr;
     bool hooks_held_ = false;  // linked by startup(), until shutdown()
-    bool natives_held_ = false;  // counted by native.cpp from startup() until shutdown()
+    bool subsystems_held_ = false;  // the optional parts were told of startup(), until shutdown()
     std::shared_ptr<detail::globals_registry> globals_;  // INI entries and globals (src/ini.cpp)
     struct stub_deleter {
         void operator()(detail::stub_metadata* s) const noexcept;
@@ -372,6 +403,33 @@ private:
 };
 
 namespace detail {
+
+/// The module's glue for the binders of functions, classes, enums and exception classes: what they
+/// record in the module that its users do not call.
+struct module_access {
+    /// A copy of `s` that lives as long as the module (names the engine keeps pointers to).
+    static const char* keep(module& m, std::string_view s) { return m.keep(s); }
+    /// Appends a function entry and keeps its arg info.
+    static void add_function(module& m, const zend_function_entry& fe, std::unique_ptr<zend_internal_arg_info[]> info) {
+        m.add_function(fe, std::move(info));
+    }
+    /// Keeps a method table's arg info alive as long as the module.
+    static void keep_arginfo(module& m, std::unique_ptr<zend_internal_arg_info[]> info) {
+        m.keep_arginfo(std::move(info));
+    }
+    /// What the stub generator asked this process to record; null: nothing.
+    static detail::stub_metadata* stub_metadata(const module& m) noexcept { return m.stub_metadata(); }
+    /// A class's, interface's or enum's doc comment for the stub.
+    static void document_type(module& m, std::string_view name, const char* doc) { m.document_type(name, doc); }
+    /// Which type a method table belongs to, for the stub.
+    static void declare_type(module& m, std::string_view name, const std::vector<zend_function_entry>* methods) {
+        m.declare_type(name, methods);
+    }
+    /// Whether what only registration reads is freed after the module's startup.
+    static bool registers_once(const module& m) noexcept { return m.registers_once(); }
+    /// Work to do at MINIT, in order (class registration).
+    static void at_startup(module& m, std::function<void(int module_number)> f) { m.at_startup(std::move(f)); }
+};
 
 /// Per-module glue, keyed by the module's init function so several modules
 /// linked into one binary never share state.
@@ -386,6 +444,8 @@ struct module_host {
     static zend_result post_deactivate() { return instance->post_deactivate(); }
     static void globals_ctor(void* block) { instance->construct_globals(block); }
     static void globals_dtor(void* block) { instance->destroy_globals(block); }
+    // Loaded as an extension: what only registration reads is freed after the module's startup.
+    static void registers_once() noexcept { instance->set_registers_once(); }
 
     /// Frees the module's registration data when the extension is unloaded
     /// (its static destructors run at dlclose(), after the engine has called
@@ -440,7 +500,7 @@ PHPBIND_NAMESPACE_END
 #define PHPBIND_DETAIL_GET_MODULE(name)                                                                                \
     PHPBIND_EXPORT zend_module_entry* get_module() {                                                                   \
         zend_module_entry* entry = phpbind_module_##name();                                                            \
-        ::php::detail::module_host<&phpbind_init_##name>::instance->set_registers_once();                              \
+        ::php::detail::module_host<&phpbind_init_##name>::registers_once();                                            \
         return entry;                                                                                                  \
     }                                                                                                                  \
     static ::php::detail::module_host<&phpbind_init_##name>::reaper phpbind_reaper_##name;

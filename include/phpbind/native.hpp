@@ -10,7 +10,7 @@
 // function's by the request. See docs/functions.md.
 #pragma once
 
-#include <phpbind/function.hpp>
+#include <phpbind/detail/binder.hpp>
 #include <phpbind/module.hpp>
 #include <phpbind/object.hpp>
 

@@ -125,6 +125,11 @@ void observe_error(int type, zend_string* file, uint32_t line, zend_string* mess
                          line};
     observer_end_edge([&] { F(r); });
 }
+/// What module::observe_errors<F>() registers at engine startup.
+template <auto F>
+struct error_observer {
+    static void install() { register_error_observer(&observe_error<F>); }
+};
 
 template <auto Filter, auto Begin, auto End>
 struct call_observer {
@@ -163,6 +168,8 @@ struct call_observer {
         if constexpr (!std::is_same_v<decltype(End), std::nullptr_t>) h.end = &end;
         return h;
     }
+    /// What module::observe_calls<Filter, Begin, End>() registers at engine startup.
+    static void install() { register_call_observer(&init); }
 };
 }  // namespace detail
 

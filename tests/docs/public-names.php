@@ -182,7 +182,10 @@ function scan(string $file, string $text, array &$names): void {
 /** name => list of [header, line, declaration], names sorted. */
 function public_names(string $include): array {
     $names = [];
-    foreach (glob("$include/phpbind/*.hpp") as $f) scan(basename($f), clean(file_get_contents($f)), $names);
+    // detail/ headers declare public names too (casters of bound classes): those outside php::detail.
+    foreach (array_merge(glob("$include/phpbind/*.hpp"), glob("$include/phpbind/detail/*.hpp")) as $f) {
+        scan(substr($f, strlen("$include/phpbind/")), clean(file_get_contents($f)), $names);
+    }
     ksort($names, SORT_STRING | SORT_FLAG_CASE);
     return $names;
 }

@@ -1,6 +1,7 @@
 // tests/ext/heap.cpp — php::Heap, the persistent heap: named data and object
 // graphs kept across requests. Checked by tests/phpt/heap/*.phpt.
 #include "test_ext.hpp"
+#include <phpbind/heap.hpp>
 
 #include <map>
 #include <memory>

@@ -4,6 +4,9 @@
 // test can watch the chain's order and make a hook fail in every way
 // (tests/phpt/hooks/, the crossing matrix in tests/phpt/edges/).
 #include "test_ext.hpp"
+#include <phpbind/function_hooks.hpp>
+#include <phpbind/hooks.hpp>
+#include <phpbind/observer.hpp>
 
 #include <string>
 #include <vector>

@@ -3,6 +3,7 @@
 // through php::closure(), and functions defined during a request
 // (tests/phpt/native/).
 #include "test_ext.hpp"
+#include <phpbind/native.hpp>
 
 #include <functional>
 #include <memory>

@@ -4,6 +4,7 @@
 // arguments, and returns the handler's answer, or null to run the previous
 // handler (tests/phpt/hooks/object_handlers*.phpt, the crossing matrix).
 #include "test_ext.hpp"
+#include <phpbind/object_hooks.hpp>
 
 #include <string>
 

@@ -2,6 +2,7 @@
 // end) and the error observer, each recording what it saw into a log that
 // pb_obs_log() hands to PHP (tests/phpt/observers/).
 #include "test_ext.hpp"
+#include <phpbind/observer.hpp>
 
 #include <string>
 #include <vector>

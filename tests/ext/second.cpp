@@ -2,6 +2,9 @@
 // loaded next to phpbind_test to show two phpbind extensions in one process,
 // each with its own lifecycle. Checked by tests/phpt/module/two_extensions.phpt.
 #include <phpbind/phpbind.hpp>
+#include <phpbind/hooks.hpp>
+#include <phpbind/object_hooks.hpp>
+#include <phpbind/observer.hpp>
 
 #include <cstdio>
 #include <cstdlib>

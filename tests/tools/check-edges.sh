@@ -37,7 +37,7 @@ while IFS= read -r hit; do
   case "$hit" in
     include/phpbind/detail/edge.hpp:*) ;;
     include/phpbind/detail/object_layout.hpp:*release_native*|include/phpbind/gc.hpp:*'->gc(v)'*) ;;
-    include/phpbind/class_protocols.hpp:*'cur.~Cursor()'*) ;;
+    include/phpbind/detail/protocols.hpp:*'cur.~Cursor()'*) ;;
     include/phpbind/ini.hpp:*|src/module.cpp:*) ;;
     include/phpbind/observer.hpp:*) ;;  # observers: also run while the engine unwinds an exception
     include/phpbind/hooks.hpp:*) ;;  # engine hooks: the throw hook and error_cb run with an exception in flight
@@ -60,6 +60,7 @@ allowed_catch_all=(
   'include/phpbind/object.hpp'           # release the temporary, then rethrow
   'include/phpbind/detail/object_layout.hpp'  # new_object: release the object, then rethrow
   'src/call.cpp'                         # release the call's state, then rethrow
+  'src/value.cpp'                        # property reads and writes: release the name, then rethrow
   'include/phpbind/call.hpp'             # repeat(): a step's exception waits past the loop's jump target, then is rethrown
   'include/phpbind/detail/edge.hpp'
   'src/exceptions.cpp'

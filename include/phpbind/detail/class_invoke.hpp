@@ -3,7 +3,7 @@
 // calls it twice and nothing uses the object), or a factory's result.
 #pragma once
 
-#include <phpbind/class_caster.hpp>
+#include <phpbind/detail/class_caster.hpp>
 
 PHPBIND_NAMESPACE_BEGIN
 namespace detail {

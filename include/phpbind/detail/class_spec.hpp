@@ -4,6 +4,7 @@
 // write through.
 #pragma once
 
+#include <phpbind/detail/binder.hpp>
 #include <phpbind/detail/class_invoke.hpp>
 
 PHPBIND_NAMESPACE_BEGIN

@@ -5,8 +5,8 @@
 // free_obj, clone_obj) and constructors of new objects from C++ values.
 #pragma once
 
-#include <phpbind/call.hpp>
-#include <phpbind/module.hpp>
+#include <phpbind/caster.hpp>
+#include <phpbind/value.hpp>
 
 #include <concepts>
 #include <cstddef>
@@ -137,7 +137,6 @@ PHPBIND_INLINE T* storage_of(object_holder<T>* h) noexcept {
 [[noreturn]] PHPBIND_COLD void throw_null_factory(zend_object* o);
 /// __construct called again: refused while C++ code uses the object (src/class.cpp).
 PHPBIND_COLD void check_not_in_use(zend_object* o);
-std::string demangle(const std::type_info& t);
 
 /// The C++ object of a bound base class inside an object of a bound derived
 /// class: walks the bound bases from the object's own class up to `target`.

@@ -1,4 +1,5 @@
-// phpbind/function.hpp — a C++ callable becomes a PHP internal function.
+// phpbind/detail/binder.hpp — a C++ callable becomes a PHP internal function (module::def and
+// every method, constructor and protocol method class_ binds; compiled half: src/function.cpp).
 //
 // The handler is a template instance specialised on the callable: arguments
 // are read straight from the call frame with the engine's own ZPP primitives,

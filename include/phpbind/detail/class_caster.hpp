@@ -1,9 +1,10 @@
-// phpbind/class_caster.hpp — bound classes as values: the casters of T, T*,
+// phpbind/detail/class_caster.hpp — bound classes as values: the casters of T, T*,
 // std::unique_ptr<T> and std::shared_ptr<T> for a class bound with class_<T>,
 // and the parameter adapter that hands a method or function the object's own
 // C++ part (T&, const T&, T*) or a copy (T).
 #pragma once
 
+#include <phpbind/detail/binder.hpp>
 #include <phpbind/detail/object_layout.hpp>
 
 #include <ranges>
@@ -183,26 +184,5 @@ struct param<P> {
 };
 
 }  // namespace detail
-
-/// The C++ object of the bound class T behind `v`, or nullptr when `v` is
-/// not an object of T (or of a class extending it): for a parameter declared
-/// untyped that still wants a T. An object whose constructor never ran
-/// raises its "not initialized" Error.
-template <class T>
-T* native_of(ValueView v) {
-    zval* z = v.raw();
-    if (!caster<T>::matches(z)) return nullptr;
-    return detail::native<T>(Z_OBJ_P(z));
-}
-
-/// The PHP value T's caster makes of `v`, as when a function returns it: a
-/// bound class's object is a new PHP object holding (a copy of) it, a
-/// container an array, and so on.
-template <class T>
-Value to_value(T&& v) {
-    zval z;
-    caster<std::remove_cvref_t<T>>::to_zval(std::forward<T>(v), &z);
-    return Value::adopt(&z);
-}
 
 PHPBIND_NAMESPACE_END
