@@ -40,8 +40,9 @@ struct stub_metadata;
 struct module_access;
 template <void (*Init)(module&)>
 struct module_host;
-// The optional parts module's member templates name: declared by phpbind/hooks.hpp,
-// phpbind/object_hooks.hpp and phpbind/observer.hpp, which a module using them includes.
+// The optional parts module's member templates name: defined by phpbind/hooks.hpp,
+// phpbind/function_hooks.hpp, phpbind/object_hooks.hpp and phpbind/observer.hpp, which a module
+// using them includes.
 struct hook_state;
 template <class Point, auto... F>
 struct hook;
