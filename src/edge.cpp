@@ -1,5 +1,6 @@
 // src/edge.cpp — the compiled half of the guarded edge (phpbind/detail/edge.hpp).
 #include <phpbind/detail/edge.hpp>
+#include <phpbind/allocator.hpp>
 #include <phpbind/lifetime.hpp>
 #include "internal.hpp"
 
@@ -40,6 +41,45 @@ bool call_known_bailed(zend_function* fn, zend_object* obj, zend_class_entry* sc
     zend_end_try();
     return false;
 }
+
+// php::request_allocator's allocation (phpbind/allocator.hpp).
+#ifdef ZEND_HAS_OOM
+void* request_allocate(size_t bytes) {
+    // Fallible: refused rather than taken past the limit, which the engine records.
+    check_memory();
+    void* p = femalloc(bytes, true);
+    if (UNEXPECTED(!p)) throw_memory_exhausted();
+    return p;
+}
+#else
+namespace {
+struct near_limit {
+    size_t bytes;
+    void* p;
+};
+PHPBIND_COLD void* allocate_near_limit(size_t bytes) {
+    // The allocation may raise the fatal error (reported where it happens, as for a C
+    // extension's emalloc()); its bailout lands here, and C++ unwinds to the edge, which resumes
+    // it. The thunk's frame owns nothing with a destructor.
+    near_limit a{bytes, nullptr};
+    if (run_guarded(
+            [](void* c) {
+                auto* n = static_cast<near_limit*>(c);
+                n->p = emalloc(n->bytes);
+            },
+            &a)) {
+        unwinding.pending |= unwind_state::fatal;
+        throw_fatal_error();
+    }
+    return a.p;
+}
+}  // namespace
+
+void* request_allocate(size_t bytes) {
+    if (EXPECTED(surely_under_limit(bytes))) return emalloc(bytes);
+    return allocate_near_limit(bytes);
+}
+#endif
 
 void into_php_aside(void (*fn)(void*), void* ctx) {
     // As zend_objects_destroy_object() does around __destruct: the frame the

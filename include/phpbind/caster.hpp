@@ -299,6 +299,15 @@ struct caster<std::string> : string_caster_base {
     static std::string get(zend_string* p) { return std::string(ZSTR_VAL(p), ZSTR_LEN(p)); }
 };
 
+/// A std::basic_string over another allocator (php::request_string) converts as std::string.
+template <class A>
+struct caster<std::basic_string<char, std::char_traits<char>, A>> : string_caster_base {
+    using quick_try_load = caster;
+    static std::basic_string<char, std::char_traits<char>, A> get(zend_string* p) {
+        return std::basic_string<char, std::char_traits<char>, A>(ZSTR_VAL(p), ZSTR_LEN(p));
+    }
+};
+
 /// nullptr is PHP's null (arguments of calls into PHP, array elements).
 template <>
 struct caster<std::nullptr_t> {

@@ -186,6 +186,19 @@ inline zend_string* string_alloc(size_t len) noexcept {
     return zend_string_alloc(len, false);
 }
 
+/// Whether `bytes` more request memory surely stays under memory_limit, on an engine that raises
+/// the fatal error at the allocation. Its allocator refuses only what it must take from the
+/// system past the limit: a huge block (zend_mm_alloc_huge(): the real size plus the block over
+/// the limit) or a new chunk (zend_mm_alloc_pages(): ZEND_MM_CHUNK_SIZE more than the limit
+/// leaves). Neither can happen while the real size plus `bytes` plus a chunk fits.
+inline bool surely_under_limit(size_t bytes) noexcept {
+    const zend_long limit = PG(memory_limit);
+    if (limit == -1) return true;
+    const size_t room = static_cast<size_t>(limit);
+    const size_t real = zend_memory_usage(true);
+    return real <= room && bytes <= room - real && ZEND_MM_CHUNK_SIZE <= room - real - bytes;
+}
+
 /// After the engine handled an out-of-memory condition (its fatal error reported, the UnwindExit
 /// that ends the script on its way), its interrupt check no longer calls zend_interrupt_function:
 /// the delayed-OOM branch of zend_interrupt_helper comes first, and for a handled condition it

@@ -31,6 +31,7 @@
 #include <phpbind/object.hpp>
 #include <phpbind/call.hpp>
 #include <phpbind/stl.hpp>
+#include <phpbind/allocator.hpp>
 #include <phpbind/persistent.hpp>
 #include <phpbind/retained.hpp>
 #include <phpbind/args.hpp>

@@ -71,6 +71,12 @@ PHPBIND_COLD void abandon_packed_fill(zend_array* ht, uint32_t filled) noexcept;
 /// a size cut to 32 bits would write past the table. Past memory_limit (a
 /// table that does not fit, or an element that went past it) the fill stops
 /// with php::memory_exhausted.
+/// Whether converting an E can allocate request memory (a string, an array, an object): the
+/// packed fill checks memory_limit after such elements only (its slots are allocated up front).
+template <class E>
+inline constexpr bool conversion_allocates =
+    !(std::is_arithmetic_v<std::remove_cvref_t<E>> || std::is_same_v<std::remove_cvref_t<E>, std::nullptr_t>);
+
 template <class E, class Range>
 void fill_list(Range&& r, size_t n, zval* out) {
     zend_array* ht = zend_new_array(checked_array_size(n));
@@ -84,7 +90,9 @@ void fill_list(Range&& r, size_t n, zval* out) {
                 throw;
             }
             ZEND_HASH_FILL_NEXT();
-            if (UNEXPECTED(oom_pending())) abandon_packed_fill_oom(ht, __fill_idx);
+            if constexpr (conversion_allocates<E>) {
+                if (UNEXPECTED(oom_pending())) abandon_packed_fill_oom(ht, __fill_idx);
+            }
         }
     }
     ZEND_HASH_FILL_END();

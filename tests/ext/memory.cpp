@@ -1,7 +1,8 @@
 // tests/ext/memory.cpp — memory_limit inside C++ (tests/phpt/memory/): functions that build
 // request values until the request goes past the limit, through each path phpbind allocates
 // by: a list and a map converted from C++ containers, a lazily converted range, the Array and
-// String builders, one huge string, and C++ code that catches php::memory_exhausted.
+// String builders, one huge string, and C++ code that catches php::memory_exhausted; C++
+// containers in request memory (php::request_allocator), on every engine.
 #include "test_ext.hpp"
 
 #include <map>
@@ -81,6 +82,46 @@ bool swallow(int64_t n) {
 }
 std::string swallowed_note() { return swallowed; }
 
+// C++ containers in request memory: a vector and a string that grow past the limit, each with a
+// C++ object on the frame whose destructor notes that it ran (pb_oom_unwound(), which a shutdown
+// function reads): the frames unwind before the engine ends the script.
+int64_t unwound = 0;
+struct note_unwind {
+    ~note_unwind() { ++unwound; }
+};
+int64_t request_ints(int64_t n) {
+    check_count(n);
+    note_unwind note;
+    php::request_vector<int64_t> v;
+    for (int64_t i = 0; i < n; i++) v.push_back(i);
+    return static_cast<int64_t>(v.size());
+}
+int64_t request_text(int64_t n) {
+    check_count(n);
+    note_unwind note;
+    php::request_string s;
+    for (int64_t i = 0; i < n; i++) s.append(4096, 't');
+    return static_cast<int64_t>(s.size());
+}
+int64_t unwound_count() { return unwound; }
+
+// The request memory a vector of n ints holds, as the engine counts it (memory_get_usage()).
+int64_t request_ints_counted(int64_t n) {
+    check_count(n);
+    const size_t before = zend_memory_usage(false);
+    php::request_vector<int64_t> v;
+    v.reserve(static_cast<size_t>(n));
+    return static_cast<int64_t>(zend_memory_usage(false) - before);
+}
+
+// Request containers as parameters and results: the words, last first, each with a suffix.
+php::request_vector<php::request_string> request_reverse(php::request_vector<php::request_string> words,
+                                                         php::request_string suffix) {
+    php::request_vector<php::request_string> out;
+    for (auto it = words.rbegin(); it != words.rend(); ++it) out.push_back(*it + suffix);
+    return out;
+}
+
 }  // namespace
 
 void register_memory(php::module& m) {
@@ -93,4 +134,9 @@ void register_memory(php::module& m) {
     m.def<&big_string>("pb_oom_string", php::arg("n"));
     m.def<&swallow>("pb_oom_swallow", php::arg("n"));
     m.def<&swallowed_note>("pb_oom_swallowed");
+    m.def<&request_ints>("pb_oom_request_ints", php::arg("n"));
+    m.def<&request_text>("pb_oom_request_text", php::arg("n"));
+    m.def<&unwound_count>("pb_oom_unwound");
+    m.def<&request_ints_counted>("pb_request_ints_counted", php::arg("n"));
+    m.def<&request_reverse>("pb_request_reverse", php::arg("words"), php::arg("suffix"));
 }

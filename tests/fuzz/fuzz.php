@@ -65,6 +65,7 @@ const FZ_CLAMP = [
     'pb_squares' => ['n'],
     'pb_points' => ['n'],
     'pb_function_handle' => ['times'],
+    'pb_call_count_times' => ['times'],
     'pb_oom_words' => ['n'],
     'pb_oom_map' => ['n'],
     'pb_oom_view' => ['n'],
@@ -73,6 +74,9 @@ const FZ_CLAMP = [
     'pb_oom_append' => ['n'],
     'pb_oom_string' => ['n'],
     'pb_oom_swallow' => ['n'],
+    'pb_oom_request_ints' => ['n'],
+    'pb_oom_request_text' => ['n'],
+    'pb_request_ints_counted' => ['n'],
     'pb_value_tree' => ['depth'],
 ];
 

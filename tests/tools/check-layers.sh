@@ -8,7 +8,7 @@ cd "$1/include"
 # The layers, lowest first.
 declare -A layer
 for h in engine; do layer[$h]=0; done
-for h in exceptions lifetime detail/edge value caster string array object args call stl persistent retained \
+for h in exceptions lifetime detail/edge value caster string array object args call stl allocator persistent retained \
          serialization class_protocols; do layer[$h]=1; done
 for h in detail/binder detail/object_layout detail/class_caster detail/class_invoke detail/class_spec \
          detail/protocols; do layer[$h]=2; done

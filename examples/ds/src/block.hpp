@@ -1,7 +1,9 @@
 // examples/ds/src/block.hpp — a growable array of php::Value, as Ds\Vector
 // keeps its values: one buffer, its length and its capacity side by side, so
 // a loop's bound is one field away (a foreach step reads it three times) and
-// an append that fits stays inline.
+// an append that fits stays inline. The buffer is request memory
+// (php::request_allocator), as ext-ds's is: memory_get_usage() counts it and
+// memory_limit applies.
 #pragma once
 
 #include <phpbind/phpbind.hpp>
@@ -68,7 +70,7 @@ public:
     }
     /// A buffer of exactly n slots (at least size()); 0 frees it.
     void reallocate(std::size_t n) {
-        php::Value* fresh = n ? static_cast<php::Value*>(::operator new(n * sizeof(php::Value))) : nullptr;
+        php::Value* fresh = n ? php::request_allocator<php::Value>().allocate(n) : nullptr;
         for (php::Value *from = data_, *to = fresh; from != data_ + size_; ++from, ++to) {
             new (to) php::Value(std::move(*from));
             from->~Value();  // null now: releases nothing
@@ -129,7 +131,9 @@ public:
 
 private:
     [[gnu::noinline, gnu::cold]] void grow() { reallocate(cap_ ? 2 * cap_ : 8); }
-    static void release(php::Value* p) noexcept { ::operator delete(p); }
+    static void release(php::Value* p) noexcept {
+        if (p) php::request_allocator<php::Value>().deallocate(p, 0);
+    }
 
     php::Value* data_ = nullptr;
     std::size_t size_ = 0;

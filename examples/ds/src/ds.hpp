@@ -80,8 +80,8 @@ inline int64_t comparator_result(const php::Value& r) {
 /// comparisons left are 0 (as the engine's calls into PHP are once an exception is pending), the
 /// sort runs to its end and `v` takes its order, as ext-ds's buffer does; the exception is
 /// returned, for the caller to throw once it has taken the result.
-template <class T, class Cmp>
-[[nodiscard]] std::exception_ptr engine_sort(std::vector<T>& v, Cmp cmp) {
+template <class T, class A, class Cmp>
+[[nodiscard]] std::exception_ptr engine_sort(std::vector<T, A>& v, Cmp cmp) {
     if (v.size() < 2) return nullptr;
     std::exception_ptr error;
     auto greater = [&](const T& a, const T& b) {
@@ -108,7 +108,7 @@ template <class T, class Cmp>
         std::copy(merged.begin(), merged.begin() + static_cast<std::ptrdiff_t>(k), b);  // the rest of b2 is in place
     };
     sort(sort, order.data(), order.size());
-    std::vector<T> sorted;
+    std::vector<T, A> sorted;
     sorted.reserve(v.size());
     for (T* e : order) sorted.push_back(std::move(*e));
     v.swap(sorted);

@@ -48,7 +48,7 @@ private:
 
 struct PriorityQueue {
     std::string_view cast_label() const { return "object(Ds\\PriorityQueue)"; }
-    std::vector<Node> heap;
+    php::request_vector<Node> heap;
     std::size_t cap = min_capacity;
     uint64_t next_stamp = 0;
     uint64_t version = 0;
@@ -210,7 +210,7 @@ struct PriorityQueue {
     // Ds\Collection.
     void clear() {
         ++version;
-        std::vector<Node> old = std::move(heap);
+        php::request_vector<Node> old = std::move(heap);
         heap = {};
         cap = min_capacity;
         heap.reserve(cap);
@@ -224,15 +224,15 @@ struct PriorityQueue {
     // ext-ds's does; not popped. Where the priorities' comparison is a total order that is
     // pop()'s order; where PHP's is not (true == 5, 5 > 1, 1 == true) it is ext-ds's order,
     // which pop() does not give either (examples/ds/tests/fuzz found it).
-    std::vector<Node> in_order() const {
-        std::vector<Node> out(heap);
+    php::request_vector<Node> in_order() const {
+        php::request_vector<Node> out(heap);
         if (std::exception_ptr e = engine_sort(out, [this](const Node& a, const Node& b) { return order(b, a); })) {
             std::rethrow_exception(e);
         }
         return out;
     }
     php::Array to_array() const {
-        std::vector<Node> nodes = in_order();
+        php::request_vector<Node> nodes = in_order();
         php::Array a = php::Array::with_capacity(nodes.size());
         for (const Node& n : nodes) a.push_back(n.value.view());
         return a;

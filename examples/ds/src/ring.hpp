@@ -1,6 +1,7 @@
 // examples/ds/src/ring.hpp — a ring buffer of php::Value, as Ds\Deque keeps
 // its values: a power-of-two buffer, both ends in constant time, a position
-// one mask away from its slot.
+// one mask away from its slot. The buffer is request memory
+// (php::request_allocator), as ext-ds's is.
 #pragma once
 
 #include <phpbind/phpbind.hpp>
@@ -76,7 +77,7 @@ public:
     }
     ~ring() {
         for (std::size_t i = 0; i < size_; ++i) (*this)[i].~Value();
-        ::operator delete(data_, std::align_val_t{alignof(php::Value)});
+        release(data_);
     }
     void swap(ring& o) noexcept {
         std::swap(data_, o.data_);
@@ -105,14 +106,13 @@ public:
     }
     /// A buffer of exactly n slots (a power of two, at least size()).
     void reallocate(std::size_t n) {
-        auto* fresh =
-            static_cast<php::Value*>(::operator new(n * sizeof(php::Value), std::align_val_t{alignof(php::Value)}));
+        php::Value* fresh = php::request_allocator<php::Value>().allocate(n);
         for (std::size_t i = 0; i < size_; ++i) {
             php::Value& from = (*this)[i];
             new (&fresh[i]) php::Value(std::move(from));
             from.~Value();
         }
-        ::operator delete(data_, std::align_val_t{alignof(php::Value)});
+        release(data_);
         data_ = fresh;
         mask_ = n - 1;
         head_ = 0;
@@ -194,6 +194,9 @@ public:
 
 private:
     [[gnu::noinline]] void grow() { reallocate(data_ ? 2 * (mask_ + 1) : 8); }
+    static void release(php::Value* p) noexcept {
+        if (p) php::request_allocator<php::Value>().deallocate(p, 0);
+    }
 
     php::Value* data_ = nullptr;
     std::size_t mask_ = 0;

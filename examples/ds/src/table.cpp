@@ -115,7 +115,7 @@ void Table::after_removal() {
 }
 
 void Table::clear() {
-    std::vector<Entry> old = std::move(entries_);
+    php::request_vector<Entry> old = std::move(entries_);
     entries_ = {};
     live_ = 0;
     dead_ = 0;

@@ -106,7 +106,7 @@ public:
     template <class Cmp>
     void sort(Cmp cmp) {
         compact();
-        std::vector<Entry> work(entries_.begin(), entries_.end());
+        php::request_vector<Entry> work(entries_.begin(), entries_.end());
         const std::exception_ptr error = engine_sort(work, cmp);
         ++version_;
         entries_ = std::move(work);
@@ -151,8 +151,8 @@ private:
     void compact() const noexcept;
     void after_removal();
 
-    mutable std::vector<Entry> entries_;
-    mutable std::vector<uint32_t> heads_;
+    mutable php::request_vector<Entry> entries_;
+    mutable php::request_vector<uint32_t> heads_;
     mutable std::size_t dead_ = 0;
     std::size_t live_ = 0;
     std::size_t cap_ = min_capacity;

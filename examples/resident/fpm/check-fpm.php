@@ -14,7 +14,7 @@
 // ASan+UBSan build of the extension, with the sanitizer runtimes preloaded
 // into php-fpm (<preload>: the LD_PRELOAD list); a report from any process
 // fails the check. Memory growth is measured in plain runs only.
-require __DIR__ . '/fcgi.inc';
+require __DIR__ . '/../../../tests/phpt/fcgi.inc';  // the suite's FastCGI client
 [, $fpm, $ext, $work] = $argv;
 $requests = (int) ($argv[4] ?? 50000);
 $mode = $argv[5] ?? 'plain';
