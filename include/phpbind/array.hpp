@@ -99,7 +99,7 @@ public:
         skip();
     }
     value_type operator*() const noexcept {
-        return {slot_key(ht_, reinterpret_cast<const zval*>(cur_)), ValueView(val_)};
+        return {slot_key(ht_, reinterpret_cast<const zval*>(cur_)), ValueView(val_, dereferenced)};
     }
     ht_iterator& operator++() noexcept {
         // Advance to the next live slot: the common case (no hole) tests the
@@ -107,8 +107,9 @@ public:
         cur_ += stride_;
         if (EXPECTED(cur_ != end_)) {
             zval* z = reinterpret_cast<zval*>(cur_);
-            // One test for "live and not INDIRECT": IS_NULL .. IS_CONSTANT_AST.
-            if (EXPECTED(static_cast<uint8_t>(Z_TYPE_P(z) - 1) < IS_INDIRECT - 1)) {
+            // One test for "a live value, neither INDIRECT nor a reference": IS_NULL ..
+            // IS_RESOURCE. The others take skip(), which resolves them.
+            if (EXPECTED(static_cast<uint8_t>(Z_TYPE_P(z) - 1) < IS_REFERENCE - 1)) {
                 val_ = z;
                 return *this;
             }
@@ -124,12 +125,14 @@ public:
     bool operator==(const ht_iterator& o) const noexcept { return cur_ == o.cur_; }
 
 private:
-    // Stops at the next live slot (or the end), its value (INDIRECT resolved) in val_.
+    // Stops at the next live slot (or the end), its value (INDIRECT resolved, dereferenced) in
+    // val_.
     void skip() noexcept {
         for (; cur_ != end_; cur_ += stride_) {
             zval* z = reinterpret_cast<zval*>(cur_);
             if (UNEXPECTED(Z_TYPE_P(z) == IS_INDIRECT)) z = Z_INDIRECT_P(z);
             if (EXPECTED(Z_TYPE_P(z) != IS_UNDEF)) {
+                ZVAL_DEREF(z);
                 val_ = z;
                 return;
             }

@@ -54,6 +54,15 @@ enum class Type : uint8_t {
     reference = IS_REFERENCE,
 };
 
+namespace detail {
+/// Tags a zval pointer known not to point at a reference (ValueView's constructor skips its test).
+struct dereferenced_t {
+    explicit dereferenced_t() = default;
+};
+/// The tag's value.
+inline constexpr dereferenced_t dereferenced{};
+}  // namespace detail
+
 /// A borrowed view of a zval. Valid while the zval it points at is; never
 /// points at a reference (views dereference on construction).
 class ValueView {
@@ -61,6 +70,8 @@ public:
     static constexpr lifetime php_lifetime = lifetime::request;
 
     explicit ValueView(zval* z) noexcept : z_(z) { ZVAL_DEREF(z_); }
+    /// A view of a zval its caller has dereferenced already (phpbind's array iteration): no test.
+    ValueView(zval* z, detail::dereferenced_t) noexcept : z_(z) {}
 
     /// The zval (borrowed; references already dereferenced). A PHPBIND_DEBUG build checks the view
     /// is still valid.
