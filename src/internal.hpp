@@ -5,6 +5,8 @@
 
 #include <phpbind/engine.hpp>
 
+struct _sapi_module_struct;
+
 #include <string>
 #include <string_view>
 #include <vector>
@@ -36,6 +38,12 @@ void defer_exception() noexcept;
 void drop_deferred_exception() noexcept;
 void interrupt_hook_acquire() noexcept;
 void interrupt_hook_release() noexcept;
+
+// php::Runtime (runtime.cpp): whether a request is open on this thread, and the SAPI callbacks
+// of Runtime::serve() (server.cpp), set by a static initializer of server.cpp when a program
+// links it, installed by each Runtime before the engine starts.
+extern thread_local bool runtime_request_open;
+extern void (*runtime_sapi_setup)(_sapi_module_struct& sapi) noexcept;
 
 /// A module of this library copy as the engine started it.
 struct started_module {

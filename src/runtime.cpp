@@ -10,6 +10,8 @@
 #include <phpbind/runtime.hpp>
 #include <phpbind/detail/edge.hpp>
 
+#include "internal.hpp"
+
 #include <main/php_main.h>
 #include <main/php_variables.h>
 #include <main/SAPI.h>
@@ -25,12 +27,17 @@
 
 PHPBIND_NAMESPACE_BEGIN
 
-namespace {
-
-Runtime* g_active = nullptr;
+namespace detail {
 // Whether a request is open on this thread (a thread-safe engine runs
 // requests on every php::engine_thread).
-thread_local bool t_in_request = false;
+thread_local bool runtime_request_open = false;
+void (*runtime_sapi_setup)(sapi_module_struct& sapi) noexcept = nullptr;
+}  // namespace detail
+
+namespace {
+
+using detail::runtime_request_open;
+Runtime* g_active = nullptr;
 std::atomic<int> g_threads{0};  // php::engine_thread objects alive
 const std::function<void(std::string_view)>* g_output = nullptr;
 const std::vector<zend_module_entry*>* g_modules = nullptr;
@@ -116,6 +123,8 @@ Runtime::Runtime(runtime_options options) : options_(std::move(options)) {
     php_embed_module.startup = runtime_startup;
     php_embed_module.ub_write = runtime_write;
     php_embed_module.flush = runtime_flush;
+    // Runtime::serve() (src/server.cpp), when the program uses it, adds its SAPI callbacks.
+    if (detail::runtime_sapi_setup) detail::runtime_sapi_setup(php_embed_module);
 
     g_active = this;
     g_output = &options_.output;
@@ -136,7 +145,7 @@ Runtime::Runtime(runtime_options options) : options_(std::move(options)) {
     SG(options) |= SAPI_OPTION_NO_CHDIR;
 }
 
-bool Runtime::in_request() const noexcept { return t_in_request; }
+bool Runtime::in_request() const noexcept { return runtime_request_open; }
 
 Runtime::~Runtime() {
     if (int n = g_threads.load()) {
@@ -145,7 +154,7 @@ Runtime::~Runtime() {
         std::fprintf(stderr, "php::Runtime destroyed while %d php::engine_thread object(s) still exist\n", n);
         std::abort();
     }
-    if (t_in_request) end_request();
+    if (runtime_request_open) end_request();
     php_module_shutdown();
     sapi_shutdown();
 #ifdef ZTS
@@ -170,12 +179,12 @@ void Runtime::begin_request() {
     if (php_request_startup() == FAILURE) throw error("php::Runtime: request startup failed");
     SG(headers_sent) = 1;
     SG(request_info).no_headers = 1;
-    t_in_request = true;
+    runtime_request_open = true;
     requests_.fetch_add(1, std::memory_order_relaxed);
 }
 
 void Runtime::end_request() {
-    t_in_request = false;
+    runtime_request_open = false;
     php_request_shutdown(nullptr);
 }
 
@@ -197,7 +206,7 @@ void report_uncaught(zend_object* ex) {
 }  // namespace
 
 int Runtime::request(const std::function<void()>& body) {
-    if (t_in_request) throw error("php::Runtime: a request is already open");
+    if (runtime_request_open) throw error("php::Runtime: a request is already open");
     begin_request();
     EG(exit_status) = 0;
     // The body runs as the request's script: what it lets escape ends the
@@ -231,7 +240,7 @@ int Runtime::request(const std::function<void()>& body) {
 }
 
 int Runtime::run_file(const std::string& path) {
-    if (!t_in_request) throw error("php::Runtime::run_file: no request is open");
+    if (!runtime_request_open) throw error("php::Runtime::run_file: no request is open");
     zend_file_handle handle;
     zend_stream_init_filename(&handle, path.c_str());
     // A fatal error ends the script; the request stays open until request()
@@ -243,7 +252,7 @@ int Runtime::run_file(const std::string& path) {
 }
 
 Value Runtime::eval(std::string_view code) {
-    if (!t_in_request) throw error("php::Runtime::eval: no request is open");
+    if (!runtime_request_open) throw error("php::Runtime::eval: no request is open");
     std::string src(code);
     zval ret;
     ZVAL_UNDEF(&ret);
@@ -270,8 +279,8 @@ engine_thread::engine_thread() {
 
 engine_thread::~engine_thread() {
 #ifdef ZTS
-    if (t_in_request) {
-        t_in_request = false;
+    if (runtime_request_open) {
+        runtime_request_open = false;
         php_request_shutdown(nullptr);
     }
     ts_free_thread();

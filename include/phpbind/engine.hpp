@@ -151,6 +151,11 @@ inline bool has_hooked_properties([[maybe_unused]] const zend_class_entry* ce) n
 #endif
 }
 
+/// Whether PHP's flush() sends the response headers when no output has left yet: php-fpm's flush
+/// does since PHP 8.4 (php-src GH-12385); before, the headers waited for the first output.
+/// Runtime::serve() does what the engine's own php-fpm does.
+inline constexpr bool flush_sends_headers = PHP_VERSION_ID >= 80400;
+
 /// memory_limit inside an internal function. An engine with delayed out-of-memory handling
 /// (EG(delayed_oom), ZEND_HAS_OOM(): Debian's PHP 8.2 series) lets an allocation past the limit
 /// succeed and records the condition; the VM raises the usual fatal error once the internal call

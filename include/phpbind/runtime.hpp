@@ -28,6 +28,10 @@
 
 PHPBIND_NAMESPACE_BEGIN
 
+struct http_request;
+class http_response;
+struct served;
+
 namespace detail {
 struct lib_runtime;
 int lib_runtime_init(lib_runtime& lib, int argc, char** argv, std::vector<zend_module_entry*> modules) noexcept;
@@ -82,6 +86,11 @@ public:
     /// php::error_already_set, exit() as php::script_exit, a fatal error as
     /// php::fatal_error.
     Value eval(std::string_view code);
+
+    /// Runs one HTTP request to a PHP script, as php-fpm behind nginx would, and sends the response
+    /// to `response`: see <phpbind/server.hpp> and server.md. A request of its own (MINIT'd modules
+    /// get RINIT/RSHUTDOWN); throws php::error if a request is open on this thread.
+    served serve(const http_request& request, http_response& response);
 
     /// Whether a request is open on the calling thread.
     bool in_request() const noexcept;

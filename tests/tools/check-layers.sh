@@ -14,7 +14,7 @@ for h in detail/binder detail/object_layout detail/class_caster detail/class_inv
          detail/protocols; do layer[$h]=2; done
 for h in module gc class exception_class ini enum; do layer[$h]=3; done
 for h in phpbind; do layer[$h]=4; done
-for h in heap hooks function_hooks object_hooks observer native runtime embed; do layer[$h]=5; done
+for h in heap hooks function_hooks object_hooks observer native runtime server embed; do layer[$h]=5; done
 names=(engine values machinery binding core optional)
 
 fail=0

@@ -1,0 +1,331 @@
+<?php
+// tests/server/differential.php — the same HTTP requests through php-fpm and through
+// php::Runtime::serve(), the outputs compared.
+//
+//   [PB_SERVE_WRAPPER='valgrind ...'] php differential.php <serve_host> <php-fpm>
+//
+// Each request is sent to php-fpm as nginx with Debian's fastcgi.conf and fastcgi-php.conf would
+// send it (the FastCGI client of tests/phpt/fcgi.inc plays nginx), and to serve_host, which runs
+// it through Runtime::serve(). docroot/dump.php prints every superglobal, php://input, the
+// uploaded files' contents, getenv(), headers_list() and the status; the status, reason, headers
+// and body each side sends are compared byte for byte. What may differ is removed in dump.php,
+// each for a reason:
+//   REQUEST_TIME, REQUEST_TIME_FLOAT  the time each server received the request
+//   SERVER_SOFTWARE                   names the server (nginx's version against phpbind's)
+//   FCGI_ROLE                         FastCGI's own variable, not a request's
+//   USER, HOME                        php-fpm's worker environment (Runtime::serve() imports none
+//                                     of the host's; http_request::server_vars carries what a
+//                                     pool's env[] would)
+// Requests serve() answers itself (a target nginx would refuse: 400, or a missing script: 404)
+// are checked against the status nginx gives. Exit status: 0 when every request matched.
+require __DIR__ . '/../phpt/fcgi.inc';
+
+[$self, $host, $fpm] = $argv + [null, null, null];
+if (!$host || !$fpm) {
+    fwrite(STDERR, "usage: php differential.php <serve_host> <php-fpm>\n");
+    exit(2);
+}
+if (!is_executable($fpm)) {
+    echo "skipped: no php-fpm at $fpm\n";
+    exit(77);
+}
+$docroot = __DIR__ . '/docroot';
+$work = sys_get_temp_dir() . '/pbserve' . getmypid();
+@mkdir($work);
+@mkdir("$work/up-fpm");
+@mkdir("$work/up-serve");
+$ini = ['post_max_size' => '300K', 'upload_max_filesize' => '20K', 'max_file_uploads' => '3', 'max_input_vars' => '40',
+        'display_errors' => '1', 'html_errors' => '0', 'log_errors' => '0', 'error_reporting' => (string)E_ALL,
+        'output_buffering' => '4096', 'implicit_flush' => '0', 'variables_order' => 'GPCS', 'max_execution_time' => '30'];
+
+// ---- the requests ----------------------------------------------------------------------------
+mt_srand(20261207);
+function pick(array $a) { return $a[mt_rand(0, count($a) - 1)]; }
+function urlencoded(int $n): string {
+    $names = ['a', 'b', 'a[]', 'n[x][y]', 'n[x][z]', 'list[]', 'sp ace', 'dot.ted', 'e%3Dq', 'u%C3%A9', 'empty', 'k[0]', 'k[1]'];
+    $values = ['1', 'two', '', '%00nul', 'a+b', 'x%26y', str_repeat('v', 100), '%E2%82%AC', '0'];
+    $parts = [];
+    for ($i = 0; $i < $n; $i++) $parts[] = pick($names) . (mt_rand(0, 5) ? '=' . pick($values) : '');
+    return implode('&', $parts);
+}
+function multipart(string $boundary, int $fields, int $files, int $size): string {
+    $b = '';
+    for ($i = 0; $i < $fields; $i++) {
+        $b .= "--$boundary\r\nContent-Disposition: form-data; name=\"" . pick(['f', 'g[]', 'h[k]', 'plain']) . "\"\r\n\r\n" . pick(['v', '', "multi\r\nline"]) . "\r\n";
+    }
+    for ($i = 0; $i < $files; $i++) {
+        $name = pick(['up', 'ups[]', 'deep[a][]', "up$i"]);
+        $content = $size > 0 ? substr(str_repeat("file $i \0 bytes ", intdiv($size, 10) + 1), 0, mt_rand(0, $size)) : '';
+        $b .= "--$boundary\r\nContent-Disposition: form-data; name=\"$name\"; filename=\"" . pick(['a.txt', 'ü.bin', '../../etc/x', 'with space.png', ''])
+            . "\"\r\nContent-Type: " . pick(['text/plain', 'application/octet-stream', 'image/png']) . "\r\n\r\n$content\r\n";
+    }
+    return $b . "--$boundary--\r\n";
+}
+
+$requests = [];
+$add = function (string $method, string $target, array $headers = [], ?string $body = null, array $more = []) use (&$requests) {
+    if ($body !== null && !array_filter($headers, fn($h) => strcasecmp($h[0], 'Content-Length') === 0) && empty($more['no_length'])) {
+        $headers[] = ['Content-Length', (string)strlen($body)];
+    }
+    $requests[] = ['method' => $method, 'target' => $target, 'headers' => array_merge([['Host', 'example.test:8080']], $headers),
+                   'body' => $body] + $more;
+};
+// Hand-written: each feature once.
+$add('GET', '/dump.php');
+$add('GET', '/dump.php?a=1&b=2&a=3');
+$add('GET', '/dump.php?n[x][y]=1&n[x][z]=2&list[]=a&list[]=b&k[]=&k[5]=x');
+$add('GET', '/dump.php?sp+ace=1&dot.ted=2&%61=enc&u%C3%A9=%E2%82%AC&novalue&=noname&&x=%ZZ');
+$add('GET', '/dump.php/extra/path%20info?q=1');
+$add('GET', '/sub/');
+$add('GET', '/sub/index.php/more');
+$add('GET', '//sub//./index.php');
+$add('GET', '/sub/../dump.php?via=dotdot');
+$add('GET', '/dump%2Ephp?encoded=dot');
+$add('HEAD', '/dump.php?head=1');
+$add('HEAD', '/dump.php?do=status404');
+$add('OPTIONS', '/dump.php');
+$add('DELETE', '/dump.php?id=7');
+$add('POST', '/dump.php', [['Content-Type', 'application/x-www-form-urlencoded']], 'a=1&b[]=2&b[]=3&c[d]=4');
+$add('POST', '/dump.php?a=get', [['Content-Type', 'application/x-www-form-urlencoded'], ['Cookie', 'a=cookie']], 'a=post');
+$add('POST', '/dump.php', [['Content-Type', 'application/json']], '{"json": [1, 2, 3]}');
+$add('PUT', '/dump.php', [['Content-Type', 'application/x-www-form-urlencoded']], 'put=is&not=parsed');
+$add('PATCH', '/dump.php', [['Content-Type', 'text/plain']], "binary\0body\xff");
+$add('POST', '/dump.php', [['Content-Type', 'application/x-www-form-urlencoded']], '');
+$add('POST', '/dump.php', [], 'no content type');
+$add('POST', '/dump.php', [['Content-Type', 'application/x-www-form-urlencoded']], str_repeat('big=' . str_repeat('x', 1000) . '&', 200));
+$add('POST', '/dump.php', [['Content-Type', 'application/x-www-form-urlencoded']], str_repeat('x', 400 * 1024));  // > post_max_size
+$add('POST', '/dump.php', [['Content-Type', 'application/x-www-form-urlencoded']], implode('&', array_map(fn($i) => "v$i=$i", range(1, 60))));  // > max_input_vars
+$add('GET', '/dump.php?' . implode('&', array_map(fn($i) => "g$i=$i", range(1, 60))));
+$add('POST', '/dump.php', [['Content-Type', 'multipart/form-data; boundary=XyZ']], multipart('XyZ', 2, 2, 100));
+$add('POST', '/dump.php', [['Content-Type', 'multipart/form-data; boundary=XyZ']], multipart('XyZ', 1, 5, 50));  // > max_file_uploads
+$add('POST', '/dump.php', [['Content-Type', 'multipart/form-data; boundary=XyZ']], "--XyZ\r\nContent-Disposition: form-data; name=\"big\"; filename=\"b\"\r\n\r\n" . str_repeat('b', 30000) . "\r\n--XyZ--\r\n");  // > upload_max_filesize
+$add('POST', '/dump.php', [['Content-Type', 'multipart/form-data; boundary=XyZ']], "--XyZ\r\nContent-Disposition: form-data; name=\"cut\"; filename=\"c\"\r\n\r\nno end");
+$add('POST', '/dump.php', [['Content-Type', 'multipart/form-data']], "no boundary");
+$add('GET', '/dump.php', [['Cookie', 'a=1; b=two; c[d]=3; e=%20sp%20; a=again'], ['Cookie', 'second=header']]);
+$add('GET', '/dump.php', [['X-Multi', 'one'], ['x-multi', 'two'], ['X-Empty', ''], ['X_Under', 'dropped'], ['Weird Name', 'dropped'], ['Proxy', 'http://evil']]);
+$add('GET', '/dump.php', [['Authorization', 'Basic ' . base64_encode('user:pa:ss')]]);
+$add('GET', '/dump.php', [['Authorization', 'Digest username="u", realm="r"']]);
+$add('GET', '/dump.php', [['Authorization', 'Bearer token']]);
+$add('GET', '/dump.php', [], null, ['tls' => true]);
+$add('GET', '/dump.php', [], null, ['protocol' => 'HTTP/1.0']);
+foreach (['status404', 'statusline', 'statusheader', 'status299', 'headers', 'cookie', 'location', 'created', 'json', 'notmodified',
+          'flush', 'ob', 'big', 'exit', 'throw', 'fatal', 'warning', 'flush,status404', 'ob,headers,cookie', 'statusline,statusheader',
+          'status404,statusheader', 'headers,big', 'ob,exit', 'ob,fatal', 'cookie,location'] as $do) {
+    $add('GET', "/dump.php?do=$do");
+}
+$add('POST', '/dump.php?do=location', [['Content-Type', 'application/x-www-form-urlencoded']], 'moved=1');
+// Answered by the server itself, as nginx would.
+$own = [['/nothing.php', 404], ['/dir.php/inner.php', 404], ['/readme.txt', 404], ['/../dump.php', 400],
+        ['/dump.php%00.txt', 400], ['/dump%zz.php', 400], ['/sub/../../dump.php', 400], ['/dump%2', 400]];
+foreach ($own as [$target, $status]) $add('GET', $target, [], null, ['expect' => $status]);
+// Generated: every combination the pools give, until there are 240.
+$dos = ['', '', '', 'headers', 'cookie', 'status404', 'flush', 'ob', 'statusheader', 'json', 'exit', 'throw', 'warning'];
+while (count($requests) < 240) {
+    $method = pick(['GET', 'GET', 'POST', 'POST', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']);
+    $query = mt_rand(0, 3) ? urlencoded(mt_rand(0, 6)) : '';
+    $do = pick($dos);
+    if ($do !== '') $query .= ($query === '' ? '' : '&') . "do=$do";
+    $target = pick(['/dump.php', '/dump.php', '/dump.php/p/i', '/./dump.php', '/sub/../dump.php']) . ($query === '' ? '' : "?$query");
+    $headers = [];
+    for ($i = mt_rand(0, 4); $i > 0; $i--) {
+        $headers[] = pick([['Accept', 'text/html'], ['X-Custom', 'value ' . mt_rand()], ['X-Custom', 'again'], ['User-Agent', 'differential/1.0'],
+                           ['Cookie', urlencoded(mt_rand(1, 3))], ['Accept-Language', 'fr, en;q=0.8'], ['Referer', 'http://example.test/?a=b'],
+                           ['X-Forwarded-For', '10.0.0.' . mt_rand(1, 254)], ['Authorization', 'Basic ' . base64_encode('u' . mt_rand() . ':p')]]);
+    }
+    $body = null;
+    if (in_array($method, ['POST', 'PUT', 'PATCH'], true)) {
+        switch (mt_rand(0, 4)) {
+            case 0: $headers[] = ['Content-Type', 'application/x-www-form-urlencoded']; $body = urlencoded(mt_rand(0, 12)); break;
+            case 1:
+            case 2:
+                $boundary = '----b' . mt_rand();
+                $headers[] = ['Content-Type', "multipart/form-data; boundary=$boundary"];
+                $body = multipart($boundary, mt_rand(0, 3), mt_rand(0, 4), pick([0, 10, 1000, 25000]));
+                break;
+            case 3: $headers[] = ['Content-Type', 'application/json']; $body = json_encode(['n' => mt_rand(), 's' => str_repeat('j', mt_rand(0, 5000))]); break;
+            case 4: $body = random_bytes(mt_rand(0, 3000)); break;
+        }
+    }
+    $add($method, $target, $headers, $body, ['tls' => mt_rand(0, 9) === 0, 'read_size' => pick([1, 7, 100, 8192, 100000])]);
+}
+
+// ---- nginx's side: the FastCGI params ------------------------------------------------------------
+function nginx_params(array $r, string $docroot): ?array {
+    [$path, $query] = explode('?', $r['target'], 2) + [1 => ''];
+    $uri = rawurldecode($path);
+    $segments = [];
+    foreach (explode('/', $uri) as $s) {
+        if ($s === '' || $s === '.') continue;
+        if ($s === '..') { array_pop($segments); continue; }
+        $segments[] = $s;
+    }
+    $uri = '/' . implode('/', $segments) . (str_ends_with($path, '/') && $segments ? '/' : '');
+    $script = str_ends_with($uri, '/') ? $uri . 'index.php' : $uri;
+    if (!preg_match('/^(.+?\.php)(\/.*)?$/s', $script, $m)) return null;
+    $p = ['QUERY_STRING' => $query, 'REQUEST_METHOD' => $r['method'], 'CONTENT_TYPE' => '', 'CONTENT_LENGTH' => '',
+          'SCRIPT_NAME' => $m[1], 'REQUEST_URI' => $r['target'], 'DOCUMENT_URI' => $uri, 'DOCUMENT_ROOT' => $docroot,
+          'SERVER_PROTOCOL' => $r['protocol'] ?? 'HTTP/1.1', 'REQUEST_SCHEME' => empty($r['tls']) ? 'http' : 'https'];
+    if (!empty($r['tls'])) $p['HTTPS'] = 'on';
+    $p += ['GATEWAY_INTERFACE' => 'CGI/1.1', 'SERVER_SOFTWARE' => 'nginx', 'REMOTE_ADDR' => '192.0.2.7', 'REMOTE_PORT' => '51234',
+           'SERVER_ADDR' => '192.0.2.1', 'SERVER_PORT' => '8080', 'SERVER_NAME' => 'example.test', 'REDIRECT_STATUS' => '200',
+           'SCRIPT_FILENAME' => $docroot . $m[1], 'PATH_INFO' => $m[2] ?? ''];
+    foreach ($r['headers'] as [$name, $value]) {
+        if (!preg_match('/^[A-Za-z0-9-]+$/', $name)) continue;
+        $key = 'HTTP_' . strtoupper(str_replace('-', '_', $name));
+        $p[$key] = isset($p[$key]) ? $p[$key] . (strcasecmp($name, 'Cookie') === 0 ? '; ' : ', ') . $value : $value;
+        if ($key === 'HTTP_CONTENT_TYPE') $p['CONTENT_TYPE'] = $p[$key];
+        if ($key === 'HTTP_CONTENT_LENGTH') $p['CONTENT_LENGTH'] = $p[$key];
+    }
+    return $p;
+}
+
+/** [status, reason, [header lines], body] from php-fpm's CGI response, as nginx relays it. */
+function from_fpm(string $out): array {
+    [$head, $body] = explode("\r\n\r\n", $out, 2) + [1 => ''];
+    $status = 200;
+    $reason = 'OK';
+    $headers = [];
+    foreach (explode("\r\n", $head) as $line) {
+        if (preg_match('/^Status: ?(\d{3}) ?(.*)$/i', $line, $m)) {
+            $status = (int)$m[1];
+            $reason = $m[2];
+            continue;
+        }
+        // nginx relays a header's value without the whitespace before it.
+        [$name, $value] = explode(':', $line, 2) + [1 => ''];
+        $headers[] = $name . ': ' . ltrim($value, " \t");
+    }
+    return [$status, $reason, $headers, $body];
+}
+
+// ---- serve_host's side ---------------------------------------------------------------------------
+function frame(string $name, string $value): string { return "$name " . strlen($value) . "\n$value\n"; }
+function read_frame($pipe): ?array {
+    $line = fgets($pipe);
+    if ($line === false) return null;
+    [$name, $len] = explode(' ', rtrim($line, "\n"));
+    $value = $len > 0 ? stream_get_contents($pipe, (int)$len) : '';
+    fgetc($pipe);
+    return [$name, $value];
+}
+
+/** Runs $r through serve_host: [status, reason, header lines, body, "served" field, "counts" field]. */
+function host_serve(array $hp, array $r, string $docroot, string $work): array {
+    $in = frame('method', $r['method']) . frame('target', $r['target']) . frame('protocol', $r['protocol'] ?? 'HTTP/1.1');
+    foreach ($r['headers'] as [$name, $value]) $in .= frame('header', "$name: $value");
+    $in .= frame('remote_addr', '192.0.2.7') . frame('remote_port', '51234') . frame('local_addr', '192.0.2.1')
+         . frame('local_port', '8080') . frame('tls', empty($r['tls']) ? '0' : '1') . frame('document_root', $docroot)
+         . frame('read_size', (string)($r['read_size'] ?? 8192));
+    if (isset($r['write_fails_after'])) $in .= frame('write_fails_after', (string)$r['write_fails_after']);
+    if ($r['body'] !== null) $in .= frame('body', $r['body']);
+    fwrite($hp[0], $in . frame('end', ''));
+    $status = null;
+    $reason = $body = $served = $counts = '';
+    $headers = [];
+    while (([$name, $value] = read_frame($hp[1]) ?? [null, null])[0] !== null && $name !== 'done') {
+        if ($name === 'start') $status = (int)$value;
+        elseif ($name === 'reason') $reason = $value;
+        elseif ($name === 'header') $headers[] = $value;
+        elseif ($name === 'write') $body .= $value;
+        elseif ($name === 'served') $served = $value;
+        elseif ($name === 'counts') $counts = $value;
+    }
+    if ($name !== 'done') {
+        echo "serve_host stopped at {$r['method']} {$r['target']}:\n" . @file_get_contents("$work/host.err");
+        exit(1);
+    }
+    return [$status, $reason, $headers, $body, $served, $counts];
+}
+
+// ---- run -------------------------------------------------------------------------------------------
+$port = 20000 + (getmypid() * 17) % 20000;
+file_put_contents("$work/fpm.conf", "[global]\npid = $work/fpm.pid\nerror_log = $work/fpm.log\ndaemonize = no\n"
+    . "[www]\nlisten = 127.0.0.1:$port\npm = static\npm.max_children = 1\n");
+$dflags = [];
+foreach ($ini + ['upload_tmp_dir' => "$work/up-fpm"] as $k => $v) array_push($dflags, '-d', "$k=$v");
+$fpm_proc = proc_open(array_merge([$fpm, '-n', '-R', '-F', '-y', "$work/fpm.conf"], $dflags),
+                      [1 => ['file', '/dev/null', 'w'], 2 => ['file', "$work/fpm.err", 'w']], $pipes);
+$hflags = [];
+foreach ($ini + ['upload_tmp_dir' => "$work/up-serve"] as $k => $v) array_push($hflags, '-d', "$k=$v");
+// PB_SERVE_WRAPPER: a command serve_host runs under (valgrind, for the memcheck configuration).
+$wrapper = array_values(array_filter(explode(' ', (string)getenv('PB_SERVE_WRAPPER'))));
+$host_proc = proc_open(array_merge($wrapper, [$host], $hflags), [0 => ['pipe', 'r'], 1 => ['pipe', 'w'], 2 => ['file', "$work/host.err", 'w']], $hp);
+for ($i = 0; $i < 300 && !($c = @stream_socket_client("tcp://127.0.0.1:$port", $e1, $e2, 1)); $i++) usleep(100000);
+if (!$c) { echo "php-fpm did not start: " . @file_get_contents("$work/fpm.err"); exit(1); }
+fclose($c);
+$conn = fcgi_connect($port);
+
+$same = $own_ok = $mismatch = 0;
+$ran = $dumps = 0;
+foreach ($requests as $n => $r) {
+    [$status, $reason, $headers, $body, $served, $counts] = host_serve($hp, $r, $docroot, $work);
+    $mine = [$status, $reason, $headers, $body];
+    if (isset($r['expect'])) {
+        if ($status === $r['expect']) $own_ok++;
+        else { $mismatch++; echo "request $n {$r['method']} {$r['target']}: serve() answered $status, nginx answers {$r['expect']}\n"; }
+        continue;
+    }
+    $ran++;
+    $params = nginx_params($r, $docroot);
+    [$out, $err] = fcgi_request($conn, $params, $r['body'] ?? '');
+    $theirs = from_fpm($out);
+    // The dump itself must have run to its end (an error in it would print the same on both sides).
+    parse_str(parse_url($r['target'], PHP_URL_QUERY) ?? '', $q);
+    $quiet = !array_diff(explode(',', is_string($q['do'] ?? null) ? $q['do'] : ''), ['', 'headers', 'cookie', 'status404', 'statusline',
+        'statusheader', 'status299', 'location', 'created', 'json', 'notmodified']);
+    if ($quiet && $r['method'] !== 'HEAD' && $status !== 304) {
+        $at = str_starts_with($body, '{') ? 0 : strpos($body, "\n{");
+        if ($at === false || !is_array(json_decode(substr($body, $at), true))) {
+            $mismatch++;
+            echo "request $n {$r['method']} {$r['target']}: the dump did not complete:\n" . substr($body, 0, 2000) . "\n";
+            continue;
+        }
+        $dumps++;
+    }
+    if ($mine === $theirs) { $same++; continue; }
+    $mismatch++;
+    if ($mismatch <= 5) {
+        echo "request $n differs: {$r['method']} {$r['target']}\n";
+        file_put_contents("$work/fpm.$n", var_export($theirs, true));
+        file_put_contents("$work/serve.$n", var_export($mine, true));
+        passthru("diff -u $work/fpm.$n $work/serve.$n | cut -c1-200 | head -60");
+    }
+}
+
+// The client goes away mid-response (write() returns false after 10 kB): the script ends there
+// unless it ignores user aborts; its shutdown functions run; connection_aborted() is 1.
+$aborts = [];
+$abort_cases = ['' => "shutdown aborted=1\n", '&ignore=1' => "finished aborted=1\nshutdown aborted=1\n"];
+// Under valgrind the engine runs on malloc (USE_ZEND_ALLOC=0), and a bailout out of the main
+// script leaves its compiled code to the request heap, which then does not exist: `php` itself
+// reports the same blocks lost after any E_USER_ERROR. The abort that ends the script is left out.
+if ($wrapper) unset($abort_cases['']);
+foreach ($abort_cases as $ignore => $want) {
+    $log = "$work/abort.log";
+    @unlink($log);
+    [, , , , $served, $counts] = host_serve($hp, ['method' => 'GET', 'target' => '/abort.php?log=' . urlencode($log) . $ignore,
+                                                 'headers' => [], 'body' => null, 'write_fails_after' => 10000], $docroot, $work);
+    $ran++;
+    $got = @file_get_contents($log);
+    $aborts[] = $got === $want && $served === '200 0 1' ? 'as expected' : "not as expected: served $served, log " . var_export($got, true);
+}
+echo "client gone: ", implode('; ignore_user_abort: ', $aborts), "\n";
+$mismatch += count(array_filter($aborts, fn($a) => $a !== 'as expected'));
+fclose($hp[0]);
+$host_status = proc_close($host_proc);
+proc_terminate($fpm_proc, 3);
+proc_close($fpm_proc);
+
+[$rinit, $rshutdown] = array_map('intval', explode(' ', $counts ?? '0 0'));
+$left = count(glob("$work/up-serve/*")) + count(glob("$work/up-fpm/*"));
+echo count($requests), " requests: $same identical under php-fpm and serve(), $own_ok answered by serve() as nginx would, $mismatch different\n";
+echo "$dumps complete dumps of the superglobals among them\n";
+echo "RINIT $rinit, RSHUTDOWN $rshutdown for $ran scripts run\n";
+echo "uploaded files left behind: $left\n";
+$ok = $mismatch === 0 && $rinit === $ran && $rshutdown === $ran && $left === 0 && $host_status === 0 && $same >= 200;
+if (!$ok) echo "FAILED (serve_host exit status $host_status)\n" . @file_get_contents("$work/host.err");
+array_map("unlink", array_filter(glob("$work/*"), "is_file"));
+@rmdir("$work/up-fpm");
+@rmdir("$work/up-serve");
+@rmdir($work);
+exit($ok ? 0 : 1);

@@ -1,0 +1,133 @@
+// tests/server/serve_host.cpp — a host that runs HTTP requests through php::Runtime::serve(),
+// read from stdin and answered on stdout in a framing the tests write and parse
+// (differential.php). Each field is "<name> <length>\n<bytes>\n".
+//
+//   request:  method, target, protocol, header ("Name: value", any number), remote_addr,
+//             remote_port, local_addr, local_port, tls, document_root, body, read_size (the
+//             body reader's largest piece), write_fails_after (bytes; the client "goes away"),
+//             then "end 0\n\n"
+//   response: start (status), reason, header (any number), write (each chunk), flush (empty),
+//             served ("<status> <exit status> <client gone>"), counts (the module's RINIT and
+//             RSHUTDOWN so far), then "done 0\n\n"
+//
+// Arguments: -d name=value (INI settings, any number). The module's counts show every served
+// request gets one RINIT and one RSHUTDOWN.
+#include <phpbind/phpbind.hpp>
+#include <phpbind/server.hpp>
+
+#include <cstdio>
+#include <cstdlib>
+#include <iostream>
+#include <string>
+#include <vector>
+
+namespace {
+int g_rinit = 0, g_rshutdown = 0;
+int64_t host_twice(int64_t x) { return 2 * x; }
+}  // namespace
+
+PHPBIND_EXTENSION(serve_host, m) {
+    m.on_request_start([] { ++g_rinit; });
+    m.on_request_end([] { ++g_rshutdown; });
+    m.def<&host_twice>("host_twice", php::arg("x"));
+}
+
+namespace {
+
+void field(const char* name, std::string_view value) {
+    std::cout << name << ' ' << value.size() << '\n';
+    std::cout.write(value.data(), static_cast<std::streamsize>(value.size()));
+    std::cout << '\n';
+}
+
+struct to_stdout : php::http_response {
+    size_t written = 0;
+    size_t fails_after = SIZE_MAX;
+    void start(int status, std::string_view reason, const std::vector<php::http_header>& headers) override {
+        field("start", std::to_string(status));
+        field("reason", reason);
+        for (auto& h : headers) field("header", h.name + ": " + h.value);
+    }
+    bool write(std::string_view chunk) override {
+        if (written + chunk.size() > fails_after) return false;
+        written += chunk.size();
+        field("write", chunk);
+        return true;
+    }
+    bool flush() override {
+        if (written >= fails_after) return false;
+        field("flush", "");
+        return true;
+    }
+};
+
+bool read_field(std::string& name, std::string& value) {
+    size_t len;
+    if (!(std::cin >> name >> len)) return false;
+    std::cin.get();
+    value.resize(len);
+    std::cin.read(value.data(), static_cast<std::streamsize>(len));
+    std::cin.get();
+    return bool(std::cin);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    php::runtime_options o;
+    o.modules = {phpbind_module_serve_host()};
+    for (int i = 1; i + 1 < argc; i += 2) {
+        std::string kv = argv[i + 1];
+        size_t eq = kv.find('=');
+        if (std::string(argv[i]) == "-d" && eq != std::string::npos)
+            o.ini.emplace_back(kv.substr(0, eq), kv.substr(eq + 1));
+    }
+    php::Runtime rt(std::move(o));
+    std::string name, value;
+    for (;;) {
+        php::http_request req;
+        std::string body;
+        size_t read_size = 8192;
+        to_stdout res;
+        bool has_body = false, complete = false;
+        while (read_field(name, value)) {
+            if (name == "end") {
+                complete = true;
+                break;
+            }
+            if (name == "method") req.method = value;
+            else if (name == "target") req.target = value;
+            else if (name == "protocol") req.protocol = value;
+            else if (name == "header") {
+                size_t colon = value.find(':');
+                size_t v = value.find_first_not_of(' ', colon + 1);
+                req.headers.push_back({value.substr(0, colon), v == std::string::npos ? "" : value.substr(v)});
+            } else if (name == "remote_addr") req.remote_addr = value;
+            else if (name == "remote_port") req.remote_port = static_cast<uint16_t>(std::stoi(value));
+            else if (name == "local_addr") req.local_addr = value;
+            else if (name == "local_port") req.local_port = static_cast<uint16_t>(std::stoi(value));
+            else if (name == "tls") req.tls = value == "1";
+            else if (name == "document_root") req.document_root = value;
+            else if (name == "body") body = value, has_body = true;
+            else if (name == "read_size") read_size = std::stoul(value);
+            else if (name == "write_fails_after") res.fails_after = std::stoul(value);
+        }
+        if (!complete) break;
+        size_t at = 0;
+        if (has_body) {
+            req.body = [&](char* buf, size_t size) {
+                size_t n = std::min({size, read_size, body.size() - at});
+                std::copy_n(body.data() + at, n, buf);
+                at += n;
+                return n;
+            };
+        }
+        php::served s = rt.serve(req, res);
+        field("served",
+              std::to_string(s.status) + " " + std::to_string(s.exit_status) + " " + (s.client_gone ? "1" : "0"));
+        field("counts", std::to_string(g_rinit) + " " + std::to_string(g_rshutdown));
+        field("done", "");
+        std::cout.flush();
+    }
+    return 0;
+}
