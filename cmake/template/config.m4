@@ -32,10 +32,10 @@ if test "$PHP___EXT_UPPER__" != "no"; then
   __EXT_UPPER___FLAGS="-std=c++20 -fvisibility=hidden -fvisibility-inlines-hidden"
   if test "$PHP_PHPBIND" = "no" && test -f "$srcdir/phpbind/src/module.cpp"; then
     AC_MSG_NOTICE([phpbind: compiling the copy in ./phpbind with the extension])
-    dnl All of phpbind but the embedding runtime, which needs PHP's embed SAPI.
+    dnl All of phpbind but the embedding runtime and its server, which need PHP's embed SAPI.
     for f in "$srcdir"/phpbind/src/*.cpp; do
       case `basename $f` in
-        runtime.cpp) ;;
+        runtime.cpp|server.cpp) ;;
         *) __EXT_UPPER___SOURCES="$__EXT_UPPER___SOURCES phpbind/src/`basename $f`" ;;
       esac
     done
