@@ -44,6 +44,10 @@ void interrupt_hook_release() noexcept;
 // links it, installed by each Runtime before the engine starts.
 extern thread_local bool runtime_request_open;
 extern void (*runtime_sapi_setup)(_sapi_module_struct& sapi) noexcept;
+extern zend_module_entry* (*runtime_server_module)();  // phpbind_handle_request()'s module
+// An exception a request's code let escape, reported as PHP reports one that escapes a script:
+// the user exception handler first, else "PHP Fatal error: Uncaught ..." (runtime.cpp).
+void report_uncaught(zend_object* ex) noexcept;
 
 /// A module of this library copy as the engine started it.
 struct started_module {

@@ -32,6 +32,7 @@ namespace detail {
 // requests on every php::engine_thread).
 thread_local bool runtime_request_open = false;
 void (*runtime_sapi_setup)(sapi_module_struct& sapi) noexcept = nullptr;
+zend_module_entry* (*runtime_server_module)() = nullptr;
 }  // namespace detail
 
 namespace {
@@ -51,6 +52,8 @@ int register_extensions() {
     for (zend_module_entry* m : *g_modules) {
         if (!zend_register_internal_module(m)) return FAILURE;
     }
+    if (detail::runtime_server_module && !zend_register_internal_module(detail::runtime_server_module()))
+        return FAILURE;
     return SUCCESS;
 }
 
@@ -188,12 +191,12 @@ void Runtime::end_request() {
     php_request_shutdown(nullptr);
 }
 
-namespace {
+namespace detail {
 // An exception the request's body let escape, reported as PHP reports one
 // that escapes a script (zend_execute_scripts): the user exception handler
 // first, else "PHP Fatal error: Uncaught ..." (status 255). Not through
 // zend_throw_exception_internal(): with no PHP frame that bails out.
-void report_uncaught(zend_object* ex) {
+void report_uncaught(zend_object* ex) noexcept {
     GC_ADDREF(ex);
     zend_try {
         EG(exception) = ex;
@@ -203,7 +206,7 @@ void report_uncaught(zend_object* ex) {
     zend_end_try();
     EG(exception) = nullptr;
 }
-}  // namespace
+}  // namespace detail
 
 int Runtime::request(const std::function<void()>& body) {
     if (runtime_request_open) throw error("php::Runtime: a request is already open");
@@ -219,7 +222,7 @@ int Runtime::request(const std::function<void()>& body) {
     } catch (const script_exit&) {
         // exit(): the status is in EG(exit_status)
     } catch (const error_already_set& e) {
-        report_uncaught(e.object());
+        detail::report_uncaught(e.object());
     } catch (...) {
         // Not PHP's: the request ends (shutdown functions, destructors, RSHUTDOWN
         // run), then the host gets its exception back from request().
@@ -229,7 +232,7 @@ int Runtime::request(const std::function<void()>& body) {
     if (EG(exception)) {
         zend_object* ex = EG(exception);
         EG(exception) = nullptr;
-        if (!zend_is_unwind_exit(ex) && !zend_is_graceful_exit(ex)) report_uncaught(ex);
+        if (!zend_is_unwind_exit(ex) && !zend_is_graceful_exit(ex)) detail::report_uncaught(ex);
         OBJ_RELEASE(ex);
     }
     detail::unwinding = detail::unwind_state{};

@@ -16,6 +16,9 @@
 //
 // This file is linked only into programs that call Runtime::serve(): its
 // static initializer hands Runtime the callback installer.
+// phpbind_handle_request()'s module is registered by each Runtime, not loaded by PHP.
+#define PHPBIND_NO_GET_MODULE
+#include <phpbind/phpbind.hpp>
 #include <phpbind/server.hpp>
 
 #include <phpbind/detail/edge.hpp>
@@ -25,6 +28,7 @@
 #include <main/SAPI.h>
 #include <main/http_status_codes.h>
 #include <main/php_main.h>
+#include <main/php_output.h>
 #include <main/php_variables.h>
 #include <Zend/zend_virtual_cwd.h>
 
@@ -34,6 +38,7 @@
 #include <cctype>
 #include <cstdlib>
 #include <cstring>
+#include <memory>
 #include <string>
 
 PHPBIND_NAMESPACE_BEGIN
@@ -342,6 +347,136 @@ void answer(http_response& res, int code) {
     res.write(body);
 }
 
+// What php-fpm sets before it starts a request (init_request_info()): SG(request_info) points
+// into `r`, which outlives the request.
+void set_request_info(served_request& r) {
+    sapi_request_info& ri = SG(request_info);
+    ri.request_method = r.method.c_str();
+    ri.query_string = r.query.data();
+    ri.request_uri = r.script_name.data();
+    ri.path_translated = r.script_filename.data();
+    ri.content_type = r.content_type.c_str();
+    ri.content_length = std::atol(r.content_length.c_str());
+    ri.argc = 0;  // $_SERVER['argv'] from the query string, as php-fpm
+    ri.argv = nullptr;
+    SG(sapi_headers).http_response_code = 200;
+    SG(server_context) = &r;
+}
+
+void clear_request_info() noexcept {
+    sapi_request_info& ri = SG(request_info);
+    SG(server_context) = nullptr;
+    ri.request_method = nullptr;
+    ri.query_string = nullptr;
+    ri.request_uri = nullptr;
+    ri.path_translated = nullptr;
+    ri.content_type = nullptr;
+    ri.content_length = 0;
+    ri.cookie_data = nullptr;  // the request's Cookie header: a later request must not read it
+}
+
+// ---- worker mode ------------------------------------------------------------------------------
+
+// A worker script's loop: the host's source of requests and the request being handled.
+struct worker_loop {
+    explicit worker_loop(const std::function<worker_request(const served*)>& n) : next(n) {}
+    const std::function<worker_request(const served*)>& next;
+    std::string script_filename, script_name;
+    served last;
+    bool has_last = false;
+    std::unique_ptr<served_request> current;  // the request being handled
+    bool stop = false;  // `next` had no more
+    uint64_t handled = 0;
+};
+thread_local worker_loop* t_worker = nullptr;
+
+// Modules that keep a request's input in request state of their own get their RSHUTDOWN and
+// RINIT around each request of a worker: ext/filter copies the superglobals (and its SAPI hook,
+// input_filter_init, forgets its copies without freeing them), ext/session holds the session.
+void cycle_request_modules(bool start) {
+    for (const char* name : {"filter", "session"}) {
+        auto* m = static_cast<zend_module_entry*>(zend_hash_str_find_ptr(&module_registry, name, strlen(name)));
+        if (!m) continue;
+        if (start && m->request_startup_func) m->request_startup_func(m->type, m->module_number);
+        if (!start && m->request_shutdown_func) m->request_shutdown_func(m->type, m->module_number);
+    }
+}
+
+// A logical request inside the worker's engine request: what php_request_startup() does for the
+// SAPI, the output layer and the superglobals, without the engine request around them. The
+// output the worker script wrote since the last request (to the host's output sink) ends first.
+void open_logical() {
+    php_output_end_all();
+    php_output_deactivate();
+    // As at a request's startup, the engine's warnings (post_max_size, max_input_vars, ...) name
+    // "PHP Request Startup" and no script line.
+    zend_execute_data* frame = EG(current_execute_data);
+    EG(current_execute_data) = nullptr;
+    PG(during_request_startup) = 1;
+    php_output_activate();
+    PG(header_is_being_sent) = 0;
+    PG(connection_status) = PHP_CONNECTION_NORMAL;
+    // The worker's engine request started a header list of its own (X-Powered-By); a request's
+    // starts afresh (sapi_activate() initialises it without freeing it).
+    zend_llist_destroy(&SG(sapi_headers).headers);
+    cycle_request_modules(false);
+    sapi_activate();  // headers, the body (POST parsing reads it), cookies, authorization
+    if (PG(expose_php) && !SG(headers_sent)) {
+        sapi_add_header(SAPI_PHP_VERSION_HEADER, sizeof(SAPI_PHP_VERSION_HEADER) - 1, 1);
+    }
+    if (PG(output_handler) && PG(output_handler)[0]) {
+        zval handler;
+        ZVAL_STRING(&handler, PG(output_handler));
+        php_output_start_user(&handler, 0, PHP_OUTPUT_HANDLER_STDFLAGS);
+        zval_ptr_dtor(&handler);
+    } else if (PG(output_buffering)) {
+        php_output_start_user(nullptr, PG(output_buffering) > 1 ? PG(output_buffering) : 0,
+                              PHP_OUTPUT_HANDLER_STDFLAGS);
+    } else if (PG(implicit_flush)) {
+        php_output_set_implicit_flush(1);
+    }
+    // Fresh superglobals: the previous request's are released (php_request_shutdown()'s step 8),
+    // then built again; $_SERVER and $_REQUEST at once, since code compiled before this request
+    // (the handler) will not ask for them (auto_globals_jit).
+    for (zval& g : PG(http_globals)) zval_ptr_dtor(&g);
+    php_hash_environment();
+    zend_is_auto_global_str(ZEND_STRL("_SERVER"));
+    zend_is_auto_global_str(ZEND_STRL("_REQUEST"));
+    cycle_request_modules(true);
+    PG(during_request_startup) = 0;
+    EG(current_execute_data) = frame;
+    zend_set_timeout(EG(timeout_seconds), 1);  // max_execution_time per request
+}
+
+// The end of a logical request: the output buffers flushed, the headers sent if nothing was,
+// the body drained and php://input's copy closed, uploaded files removed; then the worker's own
+// output goes to the host's sink again.
+void close_logical() {
+    zend_unset_timeout();
+    php_output_end_all();
+    cycle_request_modules(false);  // a session is written now, not when the next request starts
+    php_output_deactivate();
+    if (SG(request_info).request_body) {
+        php_stream_close(SG(request_info).request_body);
+        SG(request_info).request_body = nullptr;
+    }
+    sapi_deactivate();
+    clear_request_info();
+    php_output_activate();
+    SG(headers_sent) = 1;
+    SG(request_info).no_headers = 1;
+    cycle_request_modules(true);
+}
+
+void end_logical(worker_loop& w, int exit_status) {
+    served_request& r = *w.current;
+    into_php([] { close_logical(); });
+    w.last = served{r.status, exit_status, r.gone};
+    w.has_last = true;
+    ++w.handled;
+    w.current.reset();
+}
+
 int hex(char c) noexcept {
     if (c >= '0' && c <= '9') return c - '0';
     if (c >= 'a' && c <= 'f') return c - 'a' + 10;
@@ -349,6 +484,62 @@ int hex(char c) noexcept {
     return -1;
 }
 
+}  // namespace
+}  // namespace detail
+
+namespace detail {
+namespace {
+
+// phpbind_handle_request(callable $handler): bool — see server.md, "Worker mode".
+bool handle_request(Callable handler) {
+    worker_loop* w = t_worker;
+    if (!w) throw error("phpbind_handle_request(): no worker loop runs this script (php::Runtime::serve_worker())");
+    if (w->current) throw error("phpbind_handle_request(): a request is being handled already");
+    worker_request next = w->next(w->has_last ? &w->last : nullptr);
+    if (!next.request) {
+        w->stop = true;
+        return false;
+    }
+    script_location loc;
+    loc.script_filename = w->script_filename;
+    loc.script_name = w->script_name;
+    std::string_view target(next.request->target);
+    loc.document_uri = std::string(target.substr(0, target.find('?')));
+    w->current = std::make_unique<served_request>(*next.request, *next.response);
+    build_vars(*w->current, loc);
+    served_request* r = w->current.get();
+    into_php([r] {
+        set_request_info(*r);
+        open_logical();
+    });
+    // exit() and fatal errors go on to end the worker's engine request (serve_worker() completes
+    // the response); an uncaught exception is reported as PHP reports one, and the request gets 500.
+    int status = 0;
+    try {
+        handler();
+    } catch (const error_already_set& e) {
+        report_uncaught(e.object());
+        if (!SG(headers_sent)) SG(sapi_headers).http_response_code = 500;
+        status = 255;
+    }
+    end_logical(*w, status);
+    return true;
+}
+
+}  // namespace
+}  // namespace detail
+
+PHPBIND_NAMESPACE_END
+
+PHPBIND_EXTENSION(phpbind_server, m) {
+    m.def<&::php::detail::handle_request>("phpbind_handle_request", ::php::arg("handler"));
+}
+
+PHPBIND_NAMESPACE_BEGIN
+
+namespace detail {
+namespace {
+[[maybe_unused]] const bool module_given = (runtime_server_module = &phpbind_module_phpbind_server, true);
 }  // namespace
 }  // namespace detail
 
@@ -458,31 +649,14 @@ served Runtime::serve(const http_request& request, http_response& response) {
     detail::served_request r(request, response);
     detail::build_vars(r, loc);
 
-    // What php-fpm sets before it starts a request (init_request_info()).
-    sapi_request_info& ri = SG(request_info);
-    ri.request_method = r.method.c_str();
-    ri.query_string = r.query.data();
-    ri.request_uri = r.script_name.data();
-    ri.path_translated = r.script_filename.data();
-    ri.content_type = r.content_type.c_str();
-    ri.content_length = std::atol(r.content_length.c_str());
-    ri.argc = 0;  // $_SERVER['argv'] from the query string, as php-fpm
-    ri.argv = nullptr;
-    SG(sapi_headers).http_response_code = 200;
-    SG(server_context) = &r;
+    detail::set_request_info(r);
     // The script's directory becomes the working directory, as php-fpm's; the host's is restored.
     bool no_chdir = SG(options) & SAPI_OPTION_NO_CHDIR;
     SG(options) &= ~SAPI_OPTION_NO_CHDIR;
     char cwd[MAXPATHLEN];
     bool have_cwd = VCWD_GETCWD(cwd, sizeof cwd) != nullptr;
     auto reset = [&] {
-        SG(server_context) = nullptr;
-        ri.request_method = nullptr;
-        ri.query_string = nullptr;
-        ri.request_uri = nullptr;
-        ri.path_translated = nullptr;
-        ri.content_type = nullptr;
-        ri.content_length = 0;
+        detail::clear_request_info();
         if (no_chdir) SG(options) |= SAPI_OPTION_NO_CHDIR;
         if (have_cwd) (void)VCWD_CHDIR(cwd);
     };
@@ -505,6 +679,74 @@ served Runtime::serve(const http_request& request, http_response& response) {
     out.status = r.status;
     out.client_gone = r.gone;
     reset();
+    return out;
+}
+
+worker_result Runtime::serve_worker(const std::string& script,
+                                    const std::function<worker_request(const served*)>& next) {
+    if (detail::runtime_request_open) {
+        throw error("php::Runtime::serve_worker: a request is already open on this thread");
+    }
+    if (detail::t_worker) throw error("php::Runtime::serve_worker: a worker loop runs on this thread");
+#ifdef ZTS
+    if (!tsrm_get_ls_cache()) {
+        throw error(
+            "php::Runtime::serve_worker: this thread has no engine globals: run it inside a php::engine_thread");
+    }
+#endif
+    worker_result out;
+    detail::worker_loop w(next);
+    char real[MAXPATHLEN];
+    w.script_filename = realpath(script.c_str(), real) ? real : script;
+    w.script_name = "/" + w.script_filename.substr(w.script_filename.rfind('/') + 1);
+    struct loop_scope {
+        detail::worker_loop* w;
+        explicit loop_scope(detail::worker_loop* l) : w(l) { detail::t_worker = l; }
+        ~loop_scope() { detail::t_worker = nullptr; }
+    } scope(&w);
+    bool no_chdir = SG(options) & SAPI_OPTION_NO_CHDIR;
+    char cwd[MAXPATHLEN];
+    bool have_cwd = VCWD_GETCWD(cwd, sizeof cwd) != nullptr;
+    for (;;) {
+        // The worker script's engine request: no HTTP request of its own; what it writes between
+        // requests goes to the host's output sink.
+        SG(request_info).argc = 0;
+        SG(request_info).argv = nullptr;
+        SG(request_info).path_translated = w.script_filename.data();
+        SG(options) &= ~SAPI_OPTION_NO_CHDIR;
+        if (php_request_startup() == FAILURE) throw error("php::Runtime::serve_worker: request startup failed");
+        SG(headers_sent) = 1;
+        SG(request_info).no_headers = 1;
+        detail::runtime_request_open = true;
+        requests_.fetch_add(1, std::memory_order_relaxed);
+        EG(exit_status) = 0;
+        uint64_t before = w.handled;
+        zend_file_handle handle;
+        zend_stream_init_filename(&handle, w.script_filename.c_str());
+        zend_try { php_execute_script(&handle); }
+        zend_end_try();
+        zend_destroy_file_handle(&handle);
+        detail::unwinding = detail::unwind_state{};
+        out.exit_status = EG(exit_status);
+        // exit() or a fatal error during a request: the engine's shutdown completes its response.
+        bool broken = w.current != nullptr;
+        if (broken && !SG(headers_sent)) SG(sapi_headers).http_response_code = 500;
+        detail::runtime_request_open = false;
+        php_request_shutdown(nullptr);
+        if (broken) {
+            w.last = served{w.current->status, out.exit_status, w.current->gone};
+            w.has_last = true;
+            ++w.handled;
+            w.current.reset();
+        }
+        detail::clear_request_info();
+        if (no_chdir) SG(options) |= SAPI_OPTION_NO_CHDIR;
+        if (have_cwd) (void)VCWD_CHDIR(cwd);
+        // Ended for good: no more requests, or a script that handled none (it would only fail again).
+        if (w.stop || w.handled == before) break;
+        ++out.restarts;
+    }
+    out.requests = w.handled;
     return out;
 }
 

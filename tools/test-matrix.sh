@@ -69,11 +69,11 @@ ds_expected() { echo "$root/$build/examples/ds/tests"; }
 # configuration's time): the extensions and programs those tests load, and the libraries they
 # link (phpbind, phpbind_debug, phpbind_asan come with them).
 phpt_targets=(phpbind_test phpbind_test_debug phpbind_second phpbind_ini_bad resident resident_debug profiler profiler_debug)
-engine_targets=("${phpt_targets[@]}" hello lean report cpp_values cpp_runtime cpp_exception_classes pb_embed_bin pb_embed_host pb_serve_host
-                pbalpha pbbeta)
+engine_targets=("${phpt_targets[@]}" hello lean report cpp_values cpp_runtime cpp_exception_classes pb_embed_bin pb_embed_host
+                pb_serve_host phpbind-server pbalpha pbbeta)
 clang_targets=(phpbind_test phpbind_test_asan phpbind_second phpbind_ini_bad phpbind_dlopen_shim hello lean resident
                resident_asan profiler profiler_asan report cpp_values cpp_runtime cpp_exception_classes pb_embed_bin
-               pb_embed_host pb_serve_host pbalpha pbbeta)
+               pb_embed_host pb_serve_host phpbind-server pbalpha pbbeta)
 
 # A build directory configured from scratch for one configuration, built, tested.
 #   TARGETS (an array, optional): build these instead of everything.

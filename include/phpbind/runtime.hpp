@@ -31,6 +31,8 @@ PHPBIND_NAMESPACE_BEGIN
 struct http_request;
 class http_response;
 struct served;
+struct worker_request;
+struct worker_result;
 
 namespace detail {
 struct lib_runtime;
@@ -91,6 +93,15 @@ public:
     /// to `response`: see <phpbind/server.hpp> and server.md. A request of its own (MINIT'd modules
     /// get RINIT/RSHUTDOWN); throws php::error if a request is open on this thread.
     served serve(const http_request& request, http_response& response);
+
+    /// Worker mode: runs `script` (a worker script: it boots once, then loops on
+    /// phpbind_handle_request($handler)) in an engine request, and hands it the requests `next`
+    /// returns, one per phpbind_handle_request() call; each gets fresh superglobals, headers,
+    /// status, output buffers and uploaded files. `next(previous)` gets what happened to the
+    /// request before (null on the first call); it returns no request to end the loop. exit() or
+    /// a fatal error in the script ends its engine request (the request being handled gets 500 if
+    /// nothing was sent), and the script starts again in a fresh one. See server.md.
+    worker_result serve_worker(const std::string& script, const std::function<worker_request(const served*)>& next);
 
     /// Whether a request is open on the calling thread.
     bool in_request() const noexcept;

@@ -112,6 +112,25 @@ struct served {
     bool client_gone = false;
 };
 
+/// One request of a worker loop (Runtime::serve_worker()): the request and where its response
+/// goes, both the host's until the next call of the loop's `next` (or serve_worker's return).
+struct worker_request {
+    /// The request; null: no more requests (phpbind_handle_request() returns false).
+    const http_request* request = nullptr;
+    /// Where its response goes.
+    http_response* response = nullptr;
+};
+
+/// What a worker loop did.
+struct worker_result {
+    /// Requests handled.
+    uint64_t requests = 0;
+    /// Times the worker script was started again after exit() or a fatal error ended it.
+    uint64_t restarts = 0;
+    /// The worker script's exit status when the loop ended: 0, exit()'s status, or 255.
+    int exit_status = 0;
+};
+
 /// The script a request target names under a document root, found as nginx with Debian's
 /// fastcgi-php.conf finds it: the path is percent-decoded, repeated slashes merged, "." and ".."
 /// segments resolved; a path ending in '/' gets "index.php"; the script is the path up to its

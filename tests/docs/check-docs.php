@@ -17,7 +17,7 @@ foreach (['src', 'work', 'cxx', 'php', 'php-includes', 'library'] as $k) {
 $src = $o['src'];
 $work = $o['work'];
 @mkdir($work, 0777, true);
-$prelude = "#include <phpbind/phpbind.hpp>\n#include <phpbind/runtime.hpp>\n" .
+$prelude = "#include <phpbind/phpbind.hpp>\n#include <phpbind/runtime.hpp>\n#include <phpbind/server.hpp>\n" .
            implode('', array_map(fn($h) => "#include <$h>\n",
                ['compare', 'cstdint', 'functional', 'map', 'optional', 'stdexcept', 'string', 'string_view', 'vector']));
 

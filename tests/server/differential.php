@@ -110,7 +110,7 @@ $add('GET', '/dump.php', [], null, ['tls' => true]);
 $add('GET', '/dump.php', [], null, ['protocol' => 'HTTP/1.0']);
 foreach (['status404', 'statusline', 'statusheader', 'status299', 'headers', 'cookie', 'location', 'created', 'json', 'notmodified',
           'flush', 'ob', 'big', 'exit', 'throw', 'fatal', 'warning', 'flush,status404', 'ob,headers,cookie', 'statusline,statusheader',
-          'status404,statusheader', 'headers,big', 'ob,exit', 'ob,fatal', 'cookie,location'] as $do) {
+          'status404,statusheader', 'headers,big', 'ob,exit', 'ob,fatal', 'cookie,location', 'pollute'] as $do) {
     $add('GET', "/dump.php?do=$do");
 }
 $add('POST', '/dump.php?do=location', [['Content-Type', 'application/x-www-form-urlencoded']], 'moved=1');
@@ -119,7 +119,7 @@ $own = [['/nothing.php', 404], ['/dir.php/inner.php', 404], ['/readme.txt', 404]
         ['/dump.php%00.txt', 400], ['/dump%zz.php', 400], ['/sub/../../dump.php', 400], ['/dump%2', 400]];
 foreach ($own as [$target, $status]) $add('GET', $target, [], null, ['expect' => $status]);
 // Generated: every combination the pools give, until there are 240.
-$dos = ['', '', '', 'headers', 'cookie', 'status404', 'flush', 'ob', 'statusheader', 'json', 'exit', 'throw', 'warning'];
+$dos = ['', '', '', 'headers', 'cookie', 'status404', 'flush', 'ob', 'statusheader', 'json', 'exit', 'throw', 'warning', 'pollute'];
 while (count($requests) < 240) {
     $method = pick(['GET', 'GET', 'POST', 'POST', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']);
     $query = mt_rand(0, 3) ? urlencoded(mt_rand(0, 6)) : '';
@@ -257,6 +257,7 @@ $conn = fcgi_connect($port);
 
 $same = $own_ok = $mismatch = 0;
 $ran = $dumps = 0;
+$fpm_out = [];
 foreach ($requests as $n => $r) {
     [$status, $reason, $headers, $body, $served, $counts] = host_serve($hp, $r, $docroot, $work);
     $mine = [$status, $reason, $headers, $body];
@@ -269,6 +270,7 @@ foreach ($requests as $n => $r) {
     $params = nginx_params($r, $docroot);
     [$out, $err] = fcgi_request($conn, $params, $r['body'] ?? '');
     $theirs = from_fpm($out);
+    $fpm_out[$n] = $theirs;
     // The dump itself must have run to its end (an error in it would print the same on both sides).
     parse_str(parse_url($r['target'], PHP_URL_QUERY) ?? '', $q);
     $quiet = !array_diff(explode(',', is_string($q['do'] ?? null) ? $q['do'] : ''), ['', 'headers', 'cookie', 'status404', 'statusline',
@@ -317,13 +319,67 @@ proc_terminate($fpm_proc, 3);
 proc_close($fpm_proc);
 
 [$rinit, $rshutdown] = array_map('intval', explode(' ', $counts ?? '0 0'));
+
+// ---- worker mode ---------------------------------------------------------------------------------
+// The same requests to docroot/worker.php, which boots once and hands each to dump.php through
+// phpbind_handle_request(). Each must print what php-fpm printed for it, but for what worker mode
+// changes by design:
+//   SCRIPT_NAME, SCRIPT_FILENAME, PHP_SELF, PATH_INFO, DOCUMENT_URI  the worker script runs every request
+//   the working directory                     the worker script's
+//   exit(), an uncaught exception or error    the request gets 500 when nothing was sent yet (the
+//                                              exception's trace runs through the worker script)
+$worker_proc = proc_open(array_merge($wrapper, [$host, '--worker', "$docroot/worker.php"], $hflags),
+                         [0 => ['pipe', 'r'], 1 => ['pipe', 'w'], 2 => ['file', "$work/worker.err", 'w']], $wp);
+$script_keys = ['SCRIPT_NAME', 'SCRIPT_FILENAME', 'PHP_SELF', 'PATH_INFO', 'DOCUMENT_URI'];
+$without_script = function (string $body) use ($script_keys): string {
+    $at = strpos($body, "{\n    \"SERVER\"");
+    if ($at === false || !is_array($dump = json_decode(substr($body, $at), true))) return $body;
+    foreach ($script_keys as $k) unset($dump['SERVER'][$k], $dump['getenv'][$k]);
+    unset($dump['cwd']);
+    return substr($body, 0, $at) . json_encode($dump, JSON_PRETTY_PRINT | JSON_UNESCAPED_SLASHES | JSON_INVALID_UTF8_SUBSTITUTE | JSON_PARTIAL_OUTPUT_ON_ERROR);
+};
+$w_same = $w_fail = $w_sent = $w_exits = 0;
+foreach ($requests as $n => $r) {
+    if (isset($r['expect'])) continue;
+    $w_sent++;
+    $mine = array_slice(host_serve($wp, $r, $docroot, $work), 0, 4);
+    $theirs = $fpm_out[$n];
+    parse_str(parse_url($r['target'], PHP_URL_QUERY) ?? '', $q);
+    $do = explode(',', is_string($q['do'] ?? null) ? $q['do'] : '');
+    if (array_intersect($do, ['exit', 'throw', 'fatal'])) {
+        $w_exits += (int)(bool)array_intersect($do, ['exit']);
+        // 500 unless the script had sent its headers (a flush before); the body as php-fpm's up to the trace.
+        $cut = fn($b) => preg_replace('/Stack trace:.*/s', '', $b);
+        $ok = $mine[0] === ($theirs[0] === 200 && !in_array('flush', $do, true) ? 500 : $theirs[0])
+              && $cut($mine[3]) === $cut($theirs[3]);
+    } else {
+        $mine[3] = $without_script($mine[3]);
+        $theirs[3] = $without_script($theirs[3]);
+        $ok = $mine === $theirs;
+    }
+    if ($ok) { $w_same++; continue; }
+    $w_fail++;
+    if ($w_fail <= 5) {
+        echo "worker mode: request $n differs: {$r['method']} {$r['target']}\n";
+        file_put_contents("$work/fpm.$n", var_export($theirs, true));
+        file_put_contents("$work/worker.$n", var_export($mine, true));
+        passthru("diff -u $work/fpm.$n $work/worker.$n | cut -c1-200 | head -40");
+    }
+}
+fclose($wp[0]);
+$loop = read_frame($wp[1]);
+$worker_status = proc_close($worker_proc);
+[$w_requests, $w_restarts] = array_map('intval', explode(' ', $loop[1] ?? '-1 -1'));
+echo "worker mode: $w_sent requests, $w_same as under php-fpm (but for what worker mode changes), $w_fail different\n";
+echo "worker mode: $w_requests handled, the script started again $w_restarts times for $w_exits exit()s\n";
+$mismatch += $w_fail + ($w_requests === $w_sent && $w_restarts === $w_exits && $worker_status === 0 ? 0 : 1);
 $left = count(glob("$work/up-serve/*")) + count(glob("$work/up-fpm/*"));
 echo count($requests), " requests: $same identical under php-fpm and serve(), $own_ok answered by serve() as nginx would, $mismatch different\n";
 echo "$dumps complete dumps of the superglobals among them\n";
 echo "RINIT $rinit, RSHUTDOWN $rshutdown for $ran scripts run\n";
 echo "uploaded files left behind: $left\n";
 $ok = $mismatch === 0 && $rinit === $ran && $rshutdown === $ran && $left === 0 && $host_status === 0 && $same >= 200;
-if (!$ok) echo "FAILED (serve_host exit status $host_status)\n" . @file_get_contents("$work/host.err");
+if (!$ok) echo "FAILED (serve_host exit status $host_status, worker $worker_status, mismatches $mismatch)\n" . @file_get_contents("$work/host.err") . @file_get_contents("$work/worker.err");
 array_map("unlink", array_filter(glob("$work/*"), "is_file"));
 @rmdir("$work/up-fpm");
 @rmdir("$work/up-serve");

@@ -10,14 +10,15 @@
 //             served ("<status> <exit status> <client gone>"), counts (the module's RINIT and
 //             RSHUTDOWN so far), then "done 0\n\n"
 //
-// Arguments: -d name=value (INI settings, any number). The module's counts show every served
-// request gets one RINIT and one RSHUTDOWN.
+// Arguments: [--worker SCRIPT] -d name=value... The module's counts show every served request
+// gets one RINIT and one RSHUTDOWN (a worker script's engine request: one pair for all it handles).
 #include <phpbind/phpbind.hpp>
 #include <phpbind/server.hpp>
 
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -71,29 +72,27 @@ bool read_field(std::string& name, std::string& value) {
     return bool(std::cin);
 }
 
-}  // namespace
+// One request read from stdin, with its response object; false at the end of the input.
+struct exchange {
+    php::http_request req;
+    std::string body;
+    size_t at = 0, read_size = 8192;
+    to_stdout res;
 
-int main(int argc, char** argv) {
-    php::runtime_options o;
-    o.modules = {phpbind_module_serve_host()};
-    for (int i = 1; i + 1 < argc; i += 2) {
-        std::string kv = argv[i + 1];
-        size_t eq = kv.find('=');
-        if (std::string(argv[i]) == "-d" && eq != std::string::npos)
-            o.ini.emplace_back(kv.substr(0, eq), kv.substr(eq + 1));
-    }
-    php::Runtime rt(std::move(o));
-    std::string name, value;
-    for (;;) {
-        php::http_request req;
-        std::string body;
-        size_t read_size = 8192;
-        to_stdout res;
-        bool has_body = false, complete = false;
+    bool read() {
+        std::string name, value;
+        bool has_body = false;
         while (read_field(name, value)) {
             if (name == "end") {
-                complete = true;
-                break;
+                if (has_body) {
+                    req.body = [this](char* buf, size_t size) {
+                        size_t n = std::min({size, read_size, body.size() - at});
+                        std::copy_n(body.data() + at, n, buf);
+                        at += n;
+                        return n;
+                    };
+                }
+                return true;
             }
             if (name == "method") req.method = value;
             else if (name == "target") req.target = value;
@@ -112,22 +111,49 @@ int main(int argc, char** argv) {
             else if (name == "read_size") read_size = std::stoul(value);
             else if (name == "write_fails_after") res.fails_after = std::stoul(value);
         }
-        if (!complete) break;
-        size_t at = 0;
-        if (has_body) {
-            req.body = [&](char* buf, size_t size) {
-                size_t n = std::min({size, read_size, body.size() - at});
-                std::copy_n(body.data() + at, n, buf);
-                at += n;
-                return n;
-            };
-        }
-        php::served s = rt.serve(req, res);
-        field("served",
-              std::to_string(s.status) + " " + std::to_string(s.exit_status) + " " + (s.client_gone ? "1" : "0"));
-        field("counts", std::to_string(g_rinit) + " " + std::to_string(g_rshutdown));
-        field("done", "");
+        return false;
+    }
+};
+
+void report(const php::served& s) {
+    field("served", std::to_string(s.status) + " " + std::to_string(s.exit_status) + " " + (s.client_gone ? "1" : "0"));
+    field("counts", std::to_string(g_rinit) + " " + std::to_string(g_rshutdown));
+    field("done", "");
+    std::cout.flush();
+}
+
+}  // namespace
+
+// Arguments: [--worker SCRIPT] [-d name=value]... With --worker, every request goes to the worker
+// script through Runtime::serve_worker(); its loop's result is printed at the end ("worker").
+int main(int argc, char** argv) {
+    php::runtime_options o;
+    o.modules = {phpbind_module_serve_host()};
+    std::string worker;
+    for (int i = 1; i + 1 < argc; i += 2) {
+        std::string opt = argv[i], kv = argv[i + 1];
+        size_t eq = kv.find('=');
+        if (opt == "--worker") worker = kv;
+        else if (opt == "-d" && eq != std::string::npos) o.ini.emplace_back(kv.substr(0, eq), kv.substr(eq + 1));
+    }
+    php::Runtime rt(std::move(o));
+    if (!worker.empty()) {
+        std::unique_ptr<exchange> current;
+        php::worker_result w = rt.serve_worker(worker, [&](const php::served* previous) -> php::worker_request {
+            if (previous) report(*previous);
+            current = std::make_unique<exchange>();
+            if (!current->read()) return {};
+            return {&current->req, &current->res};
+        });
+        field("worker",
+              std::to_string(w.requests) + " " + std::to_string(w.restarts) + " " + std::to_string(w.exit_status));
         std::cout.flush();
+        return 0;
+    }
+    for (;;) {
+        exchange x;
+        if (!x.read()) break;
+        report(rt.serve(x.req, x.res));
     }
     return 0;
 }

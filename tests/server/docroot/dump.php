@@ -31,6 +31,16 @@ foreach (explode(',', is_string($_GET['do'] ?? null) ? $_GET['do'] : '') as $act
         case 'throw': throw new RuntimeException('thrown from the script');
         case 'fatal': echo "before\n"; undefined_function_for_the_test(); break;
         case 'warning': echo $undefined_variable_for_the_test; break;
+        case 'pollute':
+            // What a request leaves behind must not reach the next (worker mode).
+            $_GET['polluted'] = $_POST['polluted'] = $_COOKIE['polluted'] = $_SERVER['POLLUTED'] = $_REQUEST['polluted'] = 1;
+            $_FILES['polluted'] = ['name' => 'x'];
+            header('X-Polluted: 1');
+            http_response_code(418);
+            ob_start();
+            ob_start();
+            echo "left in a buffer\n";
+            break;
     }
 }
 $server = $_SERVER;

@@ -1,0 +1,699 @@
+// examples/server/server.cpp — phpbind-server: an HTTP/1.1 server for PHP applications, on
+// php::Runtime::serve() and Boost.Beast's HTTP parser.
+//
+//   phpbind-server --root /srv/app/public [--listen 127.0.0.1:8080] [--workers 4]
+//                  [--worker SCRIPT] [--max-requests 1000] [--access-log FILE] [--max-body 16M]
+//                  [--header-timeout 10] [-d name=value]...
+//
+// A master process binds the socket and keeps --workers worker processes, each with its own PHP
+// engine (one php::Runtime), as php-fpm's pm=static does. A worker takes one connection at a
+// time: keep-alive, then the next. PHP files run through Runtime::serve() (the request as
+// php-fpm behind nginx sees it); other files under the root are sent as they are (MIME type,
+// ETag/If-None-Match, Last-Modified, single byte ranges). SIGTERM or SIGINT: every worker
+// finishes the request it is serving, then the server exits. See README.md.
+#include <phpbind/server.hpp>
+
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/beast/core/flat_buffer.hpp>
+#include <boost/beast/http/buffer_body.hpp>
+#include <boost/beast/http/error.hpp>
+#include <boost/beast/http/parser.hpp>
+#include <boost/beast/http/read.hpp>
+
+#include <arpa/inet.h>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <ctime>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace net = boost::asio;
+namespace http = boost::beast::http;
+using tcp = net::ip::tcp;
+using clock_type = std::chrono::steady_clock;
+
+namespace {
+
+struct config {
+    std::string root;
+    std::string address = "127.0.0.1";
+    uint16_t port = 8080;
+    int workers = 2;
+    long max_requests = 0;  // per worker; 0: no limit
+    std::string access_log;
+    size_t max_body = 16 << 20;  // nginx's client_max_body_size
+    size_t max_header = 32 << 10;  // nginx's large_client_header_buffers: 4 x 8k
+    int header_timeout = 10;  // seconds for a whole request header (nginx's client_header_timeout)
+    int body_timeout = 10;  // seconds between two reads of the body (client_body_timeout)
+    int keepalive_timeout = 5;  // seconds an idle connection is kept
+    std::vector<std::pair<std::string, std::string>> ini;
+    std::string worker;  // a worker script: every request not for a static file goes to it
+};
+
+volatile sig_atomic_t g_stop = 0;
+void on_stop(int) { g_stop = 1; }
+
+// ---- writing to the client -------------------------------------------------------------------
+
+bool send_all(int fd, std::string_view data) {
+    while (!data.empty()) {
+        ssize_t n = ::send(fd, data.data(), data.size(), MSG_NOSIGNAL);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) return false;  // the client is gone, or too slow (SO_SNDTIMEO)
+        data.remove_prefix(static_cast<size_t>(n));
+    }
+    return true;
+}
+
+std::string http_date(time_t t) {
+    char buf[64];
+    struct tm tm;
+    gmtime_r(&t, &tm);
+    strftime(buf, sizeof buf, "%a, %d %b %Y %H:%M:%S GMT", &tm);
+    return buf;
+}
+
+bool iequals(std::string_view a, std::string_view b) {
+    return a.size() == b.size() &&
+        std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) { return std::tolower(x) == std::tolower(y); });
+}
+
+// One response on the connection: HTTP/1.1 framing around what Runtime::serve() hands over.
+// Without a Content-Length from PHP the body is chunked (HTTP/1.1) or ends with the connection
+// (HTTP/1.0).
+struct connection_response : php::http_response {
+    int fd;
+    bool head, http11, keep_alive;
+    bool chunked = false, no_body = false, ok = true;
+    long long content_length = -1, sent = 0;
+    int status = 0;
+
+    connection_response(int f, bool is_head, bool is_http11, bool alive)
+        : fd(f), head(is_head), http11(is_http11), keep_alive(alive) {}
+
+    void start(int code, std::string_view reason, const std::vector<php::http_header>& headers) override {
+        status = code;
+        no_body = head || code == 204 || code == 304 || code < 200;
+        std::string out =
+            (http11 ? "HTTP/1.1 " : "HTTP/1.0 ") + std::to_string(code) + " " + std::string(reason) + "\r\n";
+        out += "Server: phpbind-server\r\nDate: " + http_date(time(nullptr)) + "\r\n";
+        for (const auto& h : headers) {
+            if (iequals(h.name, "Content-Length")) content_length = std::atoll(h.value.c_str());
+            if (iequals(h.name, "Connection") || iequals(h.name, "Transfer-Encoding")) continue;  // ours to decide
+            out += h.name + ": " + h.value + "\r\n";
+        }
+        if (!no_body && content_length < 0) {
+            if (http11) chunked = true;
+            else keep_alive = false;  // the body ends with the connection
+        }
+        if (chunked) out += "Transfer-Encoding: chunked\r\n";
+        out += keep_alive ? "Connection: keep-alive\r\n\r\n" : "Connection: close\r\n\r\n";
+        ok = send_all(fd, out);
+    }
+    bool write(std::string_view chunk) override {
+        if (!ok) return false;
+        if (no_body || chunk.empty()) return true;
+        sent += static_cast<long long>(chunk.size());
+        if (chunked) {
+            char size[32];
+            snprintf(size, sizeof size, "%zx\r\n", chunk.size());
+            ok = send_all(fd, size) && send_all(fd, chunk) && send_all(fd, "\r\n");
+        } else {
+            ok = send_all(fd, chunk);
+        }
+        return ok;
+    }
+    // Ends the response; false when the connection cannot carry another one.
+    bool finish() {
+        if (ok && chunked) ok = send_all(fd, "0\r\n\r\n");
+        if (!no_body && content_length >= 0 && sent != content_length) return false;  // framing broken
+        return ok && keep_alive;
+    }
+};
+
+void simple_response(int fd, int code, std::string_view reason, bool keep_alive = false,
+                     const std::vector<php::http_header>& extra = {}, std::string_view body = {}, bool head = false) {
+    connection_response r(fd, head, true, keep_alive);
+    std::vector<php::http_header> h = extra;
+    std::string text = body.empty() ? std::to_string(code) + " " + std::string(reason) + "\n" : std::string(body);
+    if (code != 304) {
+        if (body.empty()) h.push_back({"Content-Type", "text/plain; charset=UTF-8"});
+        h.push_back({"Content-Length", std::to_string(text.size())});
+    }
+    r.start(code, reason, h);
+    r.write(text);
+    r.finish();
+}
+
+// ---- static files ------------------------------------------------------------------------------
+
+const char* mime_type(const std::string& path) {
+    static const std::map<std::string, const char*> types = {
+        {"html", "text/html; charset=UTF-8"},
+        {"htm", "text/html; charset=UTF-8"},
+        {"css", "text/css"},
+        {"js", "text/javascript"},
+        {"mjs", "text/javascript"},
+        {"json", "application/json"},
+        {"txt", "text/plain; charset=UTF-8"},
+        {"xml", "application/xml"},
+        {"svg", "image/svg+xml"},
+        {"png", "image/png"},
+        {"jpg", "image/jpeg"},
+        {"jpeg", "image/jpeg"},
+        {"gif", "image/gif"},
+        {"webp", "image/webp"},
+        {"ico", "image/x-icon"},
+        {"wasm", "application/wasm"},
+        {"pdf", "application/pdf"},
+        {"woff", "font/woff"},
+        {"woff2", "font/woff2"},
+        {"mp4", "video/mp4"},
+        {"zip", "application/zip"},
+    };
+    size_t dot = path.rfind('.'), slash = path.rfind('/');
+    if (dot == std::string::npos || (slash != std::string::npos && dot < slash)) return "application/octet-stream";
+    std::string ext = path.substr(dot + 1);
+    for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    auto it = types.find(ext);
+    return it == types.end() ? "application/octet-stream" : it->second;
+}
+
+// A file, its validators and one byte range ("bytes=a-b", "a-", "-n"); several ranges: the whole.
+int send_file(int fd, const std::string& path, const struct stat& st, const http::request_parser<http::buffer_body>& p,
+              bool head, bool keep_alive, long long& sent) {
+    char etag[64];
+    snprintf(etag, sizeof etag, "\"%llx-%llx\"", static_cast<long long>(st.st_mtime),
+             static_cast<long long>(st.st_size));
+    const auto& req = p.get();
+    std::vector<php::http_header> h = {
+        {"Last-Modified", http_date(st.st_mtime)}, {"ETag", etag}, {"Accept-Ranges", "bytes"}};
+    if (auto inm = req.find(http::field::if_none_match); inm != req.end()) {
+        std::string_view v(inm->value().data(), inm->value().size());
+        if (v == "*" || v.find(etag) != std::string_view::npos) {
+            simple_response(fd, 304, "Not Modified", keep_alive, h);
+            return 304;
+        }
+    }
+    long long size = st.st_size, from = 0, to = size - 1;
+    int code = 200;
+    if (auto range = req.find(http::field::range); range != req.end()) {
+        std::string v(range->value().data(), range->value().size());
+        long long a = -1, b = -1;
+        char tail;
+        if (v.rfind("bytes=", 0) == 0 && v.find(',') == std::string::npos) {
+            std::string spec = v.substr(6);
+            bool parsed = false;
+            if (!spec.empty() && spec[0] == '-') {
+                parsed = sscanf(spec.c_str() + 1, "%lld%c", &b, &tail) == 1 && b > 0;
+                if (parsed) a = b >= size ? 0 : size - b, b = size - 1;
+            } else if (sscanf(spec.c_str(), "%lld-%lld%c", &a, &b, &tail) == 2) {
+                parsed = a >= 0 && b >= a;
+                if (b >= size) b = size - 1;
+            } else if (sscanf(spec.c_str(), "%lld-%c", &a, &tail) == 1 && spec.back() == '-') {
+                parsed = a >= 0, b = size - 1;
+            }
+            if (parsed) {
+                if (a >= size || size == 0) {
+                    h.push_back({"Content-Range", "bytes */" + std::to_string(size)});
+                    simple_response(fd, 416, "Range Not Satisfiable", keep_alive, h);
+                    return 416;
+                }
+                from = a, to = b, code = 206;
+                h.push_back({"Content-Range",
+                             "bytes " + std::to_string(from) + "-" + std::to_string(to) + "/" + std::to_string(size)});
+            }
+        }
+    }
+    int file = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (file < 0) {
+        simple_response(fd, 403, "Forbidden", keep_alive);
+        return 403;
+    }
+    h.push_back({"Content-Type", mime_type(path)});
+    h.push_back({"Content-Length", std::to_string(to - from + 1)});
+    connection_response r(fd, head, true, keep_alive);
+    r.start(code, code == 206 ? "Partial Content" : "OK", h);
+    char buf[65536];
+    for (long long at = from; !head && at <= to && r.ok;) {
+        ssize_t n = pread(file, buf, static_cast<size_t>(std::min<long long>(sizeof buf, to - at + 1)), at);
+        if (n <= 0) break;
+        r.write(std::string_view(buf, static_cast<size_t>(n)));
+        at += n;
+    }
+    ::close(file);
+    sent = r.sent;
+    return r.finish() ? code : -code;
+}
+
+// ---- one connection --------------------------------------------------------------------------
+
+// Waits until the socket is readable, the deadline passes or the server stops.
+enum class wait_result { readable, timeout, stopping };
+wait_result wait_readable(int fd, clock_type::time_point deadline, bool stop_ends) {
+    for (;;) {
+        if (stop_ends && g_stop) return wait_result::stopping;
+        auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - clock_type::now()).count();
+        if (left <= 0) return wait_result::timeout;
+        struct pollfd pfd = {fd, POLLIN, 0};
+        int n = ::poll(&pfd, 1, static_cast<int>(std::min<long long>(left, 250)));
+        if (n > 0) return wait_result::readable;
+    }
+}
+
+struct access_log {
+    FILE* f = nullptr;
+    void line(const std::string& peer, const std::string& request_line, int status, long long bytes,
+              const std::string& referer, const std::string& agent, double seconds) {
+        if (!f) return;
+        time_t now = time(nullptr);
+        struct tm tm;
+        localtime_r(&now, &tm);
+        char when[64];
+        strftime(when, sizeof when, "%d/%b/%Y:%H:%M:%S %z", &tm);
+        fprintf(f, "%s - - [%s] \"%s\" %d %lld \"%s\" \"%s\" %.3f\n", peer.c_str(), when, request_line.c_str(), status,
+                bytes, referer.c_str(), agent.c_str(), seconds);
+        fflush(f);
+    }
+    void refused(const std::string& peer, int status) { line(peer, "-", status, 0, "-", "-", 0); }
+};
+
+std::string peer_name(const sockaddr_in& a) {
+    char buf[INET_ADDRSTRLEN];
+    inet_ntop(AF_INET, &a.sin_addr, buf, sizeof buf);
+    return buf;
+}
+
+// A client's connection: the socket (closed with the object) and what was read past the last
+// request.
+struct connection {
+    connection(int f, const sockaddr_in& p, const sockaddr_in& l, const config& c)
+        : fd(f), peer(p), local(l), remote(peer_name(p)), local_addr(peer_name(l)) {
+        sock.assign(tcp::v4(), fd);
+        struct timeval tv = {c.body_timeout, 0};
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof tv);
+    }
+    int fd;
+    sockaddr_in peer, local;
+    std::string remote, local_addr;
+    net::io_context io;
+    tcp::socket sock{io};
+    boost::beast::flat_buffer buffer;
+    bool first = true;
+};
+
+// A request for PHP, read whole, with where its response goes.
+struct php_request {
+    php::http_request req;
+    std::string body;
+    size_t at = 0;
+    std::unique_ptr<connection_response> res;
+    std::string request_line, referer, agent;
+    clock_type::time_point t0;
+};
+
+std::string field_of(const http::request_parser<http::buffer_body>& p, http::field name) {
+    auto it = p.get().find(name);
+    return it == p.get().end() ? "-" : std::string(it->value().data(), it->value().size());
+}
+
+enum class step { php, answered, close };
+
+// Reads the connection's next request. A request for PHP fills `out` (step::php); a static file
+// or a refusal is answered here (step::answered: the connection can carry another); step::close
+// when the connection ends (closed, timed out, broken, or the server stopping).
+step next_request(connection& conn, const config& c, access_log& log, php_request& out) {
+    http::request_parser<http::buffer_body> p;
+    p.header_limit(static_cast<std::uint32_t>(c.max_header));
+    p.body_limit(c.max_body);
+    boost::system::error_code ec;
+    int fd = conn.fd;
+    auto& buffer = conn.buffer;
+    // The header: idle wait (keep-alive), then the whole header within header_timeout. The parser
+    // takes bytes already read (a pipelined request's) before the socket is read again, and every
+    // read waits for the socket first, so a slow client meets the deadline.
+    auto deadline = clock_type::now() + std::chrono::seconds(conn.first ? c.header_timeout : c.keepalive_timeout);
+    bool started = buffer.size() > 0;
+    for (;;) {
+        if (buffer.size() > 0) {
+            ec = {};
+            buffer.consume(p.put(buffer.data(), ec));
+            if (ec == http::error::need_more) ec = {};
+            if (ec == http::error::header_limit) {
+                simple_response(fd, 431, "Request Header Fields Too Large");
+                log.refused(conn.remote, 431);
+                return step::close;
+            }
+            if (ec == http::error::body_limit) {
+                simple_response(fd, 413, "Content Too Large");
+                log.refused(conn.remote, 413);
+                return step::close;
+            }
+            if (ec) {
+                simple_response(fd, 400, "Bad Request");
+                log.refused(conn.remote, 400);
+                return step::close;
+            }
+            if (p.is_header_done()) break;
+        }
+        wait_result w = wait_readable(fd, deadline, !started);
+        if (w == wait_result::stopping) return step::close;
+        if (w == wait_result::timeout) {
+            if (started) {
+                simple_response(fd, 408, "Request Timeout");
+                log.refused(conn.remote, 408);
+            }
+            return step::close;
+        }
+        ec = {};
+        size_t n = conn.sock.read_some(buffer.prepare(65536), ec);
+        buffer.commit(n);
+        if (ec || n == 0) return step::close;  // closed, reset, or silent for body_timeout
+        if (!started) {
+            started = true;
+            deadline = clock_type::now() + std::chrono::seconds(c.header_timeout);
+        }
+    }
+    conn.first = false;
+    auto t0 = clock_type::now();
+    auto& msg = p.get();
+    std::string target(msg.target().data(), msg.target().size());
+    std::string method(msg.method_string().data(), msg.method_string().size());
+    std::string protocol = msg.version() == 11 ? "HTTP/1.1" : "HTTP/1.0";
+    std::string request_line = method + " " + target + " " + protocol;
+    std::string referer = field_of(p, http::field::referer), agent = field_of(p, http::field::user_agent);
+    bool keep_alive = msg.keep_alive() && !g_stop;
+    bool head = msg.method() == http::verb::head;
+    auto refuse = [&](int code, const char* reason) {
+        simple_response(fd, code, reason);
+        log.line(conn.remote, request_line, code, 0, referer, agent, 0);
+        return step::close;
+    };
+
+    // The body, whole, before PHP runs (as nginx buffers it for php-fpm): a client that sends too
+    // much, too little or too slowly never reaches PHP.
+    std::string body;
+    bool has_body = msg.chunked() || (msg.has_content_length() && p.content_length().value_or(0) > 0);
+    if (msg.has_content_length() && *p.content_length() > c.max_body) return refuse(413, "Content Too Large");
+    if (auto expect = msg.find(http::field::expect); expect != msg.end() && has_body) {
+        if (iequals(std::string_view(expect->value().data(), expect->value().size()), "100-continue")) {
+            if (!send_all(fd, "HTTP/1.1 100 Continue\r\n\r\n")) return step::close;
+        }
+    }
+    while (has_body && !p.is_done()) {
+        char chunk[65536];
+        msg.body().data = chunk;
+        msg.body().size = sizeof chunk;
+        ec = {};
+        http::read(conn.sock, buffer, p, ec);
+        if (ec == http::error::need_buffer) ec = {};
+        body.append(chunk, sizeof chunk - msg.body().size);
+        if (ec == http::error::body_limit) return refuse(413, "Content Too Large");
+        if (ec == net::error::would_block || ec == net::error::try_again || ec == net::error::timed_out) {
+            return refuse(408, "Request Timeout");
+        }
+        if (ec == http::error::partial_message || ec == net::error::eof || ec == http::error::end_of_stream ||
+            ec == net::error::connection_reset) {
+            log.line(conn.remote, request_line, 400, 0, referer, agent, 0);  // the client left mid-body
+            return step::close;
+        }
+        if (ec) return refuse(400, "Bad Request");
+    }
+
+    // PHP (a worker script takes every request), a static file, or a refusal.
+    php::script_location loc = php::resolve_script(c.root, target);
+    struct stat st;
+    std::string file = c.root + loc.document_uri;
+    bool is_php = loc.document_uri.size() >= 4 && loc.document_uri.compare(loc.document_uri.size() - 4, 4, ".php") == 0;
+    bool is_file = loc.status == 404 && !loc.document_uri.empty() && stat(file.c_str(), &st) == 0;
+    if (loc.status == 0 || (!c.worker.empty() && loc.status != 400 && !(is_file && S_ISREG(st.st_mode) && !is_php))) {
+        php::http_request& req = out.req;
+        req.method = method;
+        req.target = target;
+        req.protocol = protocol;
+        for (const auto& f : msg) {
+            req.headers.push_back({std::string(f.name_string().data(), f.name_string().size()),
+                                   std::string(f.value().data(), f.value().size())});
+        }
+        req.remote_addr = conn.remote;
+        req.remote_port = ntohs(conn.peer.sin_port);
+        req.local_addr = conn.local_addr;
+        req.local_port = ntohs(conn.local.sin_port);
+        req.document_root = c.root;
+        req.script_filename = loc.script_filename;
+        req.script_name = loc.script_name;
+        req.path_info = loc.path_info;
+        out.body = std::move(body);
+        if (has_body) {
+            req.body = [&out](char* buf, size_t size) {
+                size_t n = std::min(size, out.body.size() - out.at);
+                memcpy(buf, out.body.data() + out.at, n);
+                out.at += n;
+                return n;
+            };
+        }
+        out.res = std::make_unique<connection_response>(fd, head, msg.version() == 11, keep_alive);
+        out.request_line = std::move(request_line);
+        out.referer = std::move(referer);
+        out.agent = std::move(agent);
+        out.t0 = t0;
+        return step::php;
+    }
+    int status;
+    long long sent = 0;
+    bool again = keep_alive;
+    if (is_file && S_ISREG(st.st_mode) && !is_php) {
+        if (msg.method() != http::verb::get && !head) {
+            status = 405;
+            simple_response(fd, 405, "Method Not Allowed", keep_alive, {{"Allow", "GET, HEAD"}});
+        } else {
+            status = send_file(fd, file, st, p, head, keep_alive, sent);
+            if (status < 0) status = -status, again = false;
+        }
+    } else if (is_file && S_ISDIR(st.st_mode) && loc.document_uri.back() != '/') {
+        status = 301;
+        simple_response(fd, 301, "Moved Permanently", keep_alive, {{"Location", loc.document_uri + "/"}});
+    } else {
+        status = loc.status;
+        simple_response(fd, status, status == 400 ? "Bad Request" : "Not Found", keep_alive, {}, {}, head);
+    }
+    log.line(conn.remote, request_line, status, sent, referer, agent,
+             std::chrono::duration<double>(clock_type::now() - t0).count());
+    return again && !g_stop ? step::answered : step::close;
+}
+
+// After PHP answered: the response ended, logged; whether the connection carries another.
+bool finish_php(php_request& r, const php::served& s, const connection& conn, access_log& log) {
+    bool again = r.res->finish() && !s.client_gone;
+    log.line(conn.remote, r.request_line, s.status, r.res->sent, r.referer, r.agent,
+             std::chrono::duration<double>(clock_type::now() - r.t0).count());
+    return again && !g_stop;
+}
+
+// Waits for the next connection; null when the server stops.
+std::unique_ptr<connection> accept_next(int listener, const config& c) {
+    while (!g_stop) {
+        struct pollfd pfd = {listener, POLLIN, 0};
+        if (::poll(&pfd, 1, 250) <= 0) continue;
+        sockaddr_in peer = {}, local = {};
+        socklen_t len = sizeof peer;
+        int fd = ::accept4(listener, reinterpret_cast<sockaddr*>(&peer), &len, SOCK_CLOEXEC);
+        if (fd < 0) continue;  // another worker took it
+        len = sizeof local;
+        getsockname(fd, reinterpret_cast<sockaddr*>(&local), &len);
+        return std::make_unique<connection>(fd, peer, local, c);
+    }
+    return nullptr;
+}
+
+// ---- processes -------------------------------------------------------------------------------
+
+int worker(int listener, const config& c) {
+    struct sigaction sa = {};
+    sa.sa_handler = on_stop;
+    sigaction(SIGTERM, &sa, nullptr);
+    sigaction(SIGINT, &sa, nullptr);
+    php::runtime_options o;
+    o.argv = {"phpbind-server"};
+    o.ini = {{"max_execution_time", "30"},
+             {"output_buffering", "4096"},
+             {"implicit_flush", "0"},
+             {"display_errors", "0"},
+             {"log_errors", "1"}};
+    o.ini.insert(o.ini.end(), c.ini.begin(), c.ini.end());
+    o.output = [](std::string_view) {};
+    php::Runtime rt(std::move(o));
+    access_log log;
+    if (!c.access_log.empty()) log.f = fopen(c.access_log.c_str(), "a");
+    long served = 0;
+    auto more = [&] { return !g_stop && (c.max_requests == 0 || served < c.max_requests); };
+    if (c.worker.empty()) {
+        // Classic: each PHP request in an engine request of its own.
+        while (more()) {
+            std::unique_ptr<connection> conn = accept_next(listener, c);
+            for (step st = conn ? step::answered : step::close; st != step::close && more();) {
+                php_request r;
+                st = next_request(*conn, c, log, r);
+                if (st != step::php) continue;
+                php::served s = rt.serve(r.req, *r.res);
+                ++served;
+                st = finish_php(r, s, *conn, log) ? step::answered : step::close;
+            }
+        }
+    } else {
+        // Worker mode: the worker script asks for each request (phpbind_handle_request()); this
+        // loop finds it, answering static files and refusals on the way.
+        std::unique_ptr<connection> conn;
+        std::unique_ptr<php_request> current;
+        auto next = [&](const php::served* previous) -> php::worker_request {
+            if (previous && current) {
+                if (!finish_php(*current, *previous, *conn, log)) conn.reset();
+                ++served;
+            }
+            current.reset();
+            while (more()) {
+                if (!conn && !(conn = accept_next(listener, c))) break;
+                auto r = std::make_unique<php_request>();
+                step st = next_request(*conn, c, log, *r);
+                if (st == step::close) conn.reset();
+                if (st != step::php) continue;
+                current = std::move(r);
+                return {&current->req, current->res.get()};
+            }
+            return {};
+        };
+        while (more()) {
+            php::worker_result w = rt.serve_worker(c.worker, next);
+            if (w.requests == 0 && more()) {
+                // A script that never asks for a request (a parse error, say) would only fail again.
+                fprintf(stderr, "phpbind-server: the worker script handled no request (exit status %d)\n",
+                        w.exit_status);
+                sleep(1);
+            }
+        }
+    }
+    if (log.f) fclose(log.f);
+    return 0;
+}
+
+bool parse_size(const std::string& s, size_t& out) {
+    char* end;
+    unsigned long long v = strtoull(s.c_str(), &end, 10);
+    if (end == s.c_str()) return false;
+    if (*end == 'K' || *end == 'k') v <<= 10, ++end;
+    else if (*end == 'M' || *end == 'm') v <<= 20, ++end;
+    else if (*end == 'G' || *end == 'g') v <<= 30, ++end;
+    out = static_cast<size_t>(v);
+    return *end == '\0';
+}
+
+int usage() {
+    fprintf(stderr,
+            "usage: phpbind-server --root DIR [--listen ADDR:PORT] [--workers N] [--worker SCRIPT] [--max-requests N]\n"
+            "                      [--access-log FILE] [--max-body SIZE] [--header-timeout SECONDS]\n"
+            "                      [-d name=value]...\n");
+    return 2;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    config c;
+    for (int i = 1; i < argc; ++i) {
+        std::string a = argv[i];
+        if (i + 1 >= argc) return usage();
+        std::string v = argv[++i];
+        if (a == "--root") {
+            char real[PATH_MAX];
+            if (!realpath(v.c_str(), real)) {
+                fprintf(stderr, "phpbind-server: no such directory: %s\n", v.c_str());
+                return 2;
+            }
+            c.root = real;
+        } else if (a == "--listen") {
+            size_t colon = v.rfind(':');
+            if (colon == std::string::npos) return usage();
+            c.address = v.substr(0, colon);
+            c.port = static_cast<uint16_t>(std::stoi(v.substr(colon + 1)));
+        } else if (a == "--workers") {
+            c.workers = std::max(1, std::stoi(v));
+        } else if (a == "--max-requests") {
+            c.max_requests = std::stol(v);
+        } else if (a == "--access-log") {
+            c.access_log = v;
+        } else if (a == "--worker") {
+            char real[PATH_MAX];
+            if (!realpath(v.c_str(), real)) {
+                fprintf(stderr, "phpbind-server: no such worker script: %s\n", v.c_str());
+                return 2;
+            }
+            c.worker = real;
+        } else if (a == "--header-timeout") {
+            c.header_timeout = std::max(1, std::stoi(v));
+        } else if (a == "--max-body") {
+            if (!parse_size(v, c.max_body)) return usage();
+        } else if (a == "-d") {
+            size_t eq = v.find('=');
+            if (eq == std::string::npos) return usage();
+            c.ini.emplace_back(v.substr(0, eq), v.substr(eq + 1));
+        } else {
+            return usage();
+        }
+    }
+    if (c.root.empty()) return usage();
+
+    int listener = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+    int one = 1;
+    setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+    sockaddr_in addr = {};
+    addr.sin_family = AF_INET;
+    addr.sin_port = htons(c.port);
+    if (inet_pton(AF_INET, c.address.c_str(), &addr.sin_addr) != 1 ||
+        ::bind(listener, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0 || ::listen(listener, 511) != 0) {
+        fprintf(stderr, "phpbind-server: cannot listen on %s:%u: %s\n", c.address.c_str(), c.port, strerror(errno));
+        return 1;
+    }
+    fprintf(stderr, "phpbind-server: serving %s on http://%s:%u/ with %d workers\n", c.root.c_str(), c.address.c_str(),
+            c.port, c.workers);
+
+    struct sigaction sa = {};
+    sa.sa_handler = on_stop;
+    sigaction(SIGTERM, &sa, nullptr);
+    sigaction(SIGINT, &sa, nullptr);
+    std::vector<pid_t> children;
+    auto spawn = [&] {
+        pid_t pid = fork();
+        if (pid == 0) _exit(worker(listener, c));
+        if (pid > 0) children.push_back(pid);
+    };
+    for (int i = 0; i < c.workers; ++i) spawn();
+    // Keep the workers: one that exits (recycled after --max-requests, or crashed) is replaced.
+    while (!children.empty()) {
+        int st;
+        pid_t pid = waitpid(-1, &st, 0);
+        if (pid < 0) {
+            if (errno != EINTR) break;
+            if (g_stop) {
+                for (pid_t ch : children) kill(ch, SIGTERM);
+            }
+            continue;
+        }
+        std::erase(children, pid);
+        if (WIFSIGNALED(st)) fprintf(stderr, "phpbind-server: worker %d ended by signal %d\n", pid, WTERMSIG(st));
+        if (!g_stop) spawn();
+    }
+    ::close(listener);
+    return 0;
+}

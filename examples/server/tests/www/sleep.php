@@ -1,0 +1,3 @@
+<?php
+usleep((int)($_GET['ms'] ?? 500) * 1000);
+echo "slept\n";
