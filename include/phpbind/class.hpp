@@ -532,6 +532,12 @@ public:
         static_assert(std::is_member_object_pointer_v<decltype(M)> &&
                           std::is_same_v<typename detail::member_access<T, M>::value_type, Value>,
                       "phpbind: property_untyped<&T::member>() takes a php::Value data member");
+        // Any value can be assigned to the property, an object that points back among them: the
+        // cycle collector must see the member, or such a cycle leaks.
+        static_assert(
+            requires(const T& t, gc_visitor& v) { t.gc(v); },
+            "phpbind: property_untyped<&T::member>() needs T to report the member to the cycle collector: "
+            "declare void gc(php::gc_visitor& v) const { v.add(member); } (classes.md)");
         property<M>(name);
         auto& p = spec_->properties.back();
         p.type_mask = 0;

@@ -417,6 +417,7 @@ struct Unsettable {
     std::string note;
     int64_t id = 7;
     void clear_key() { key = nullptr; }
+    void gc(php::gc_visitor& v) const { v.add(key); }
     void reset_count() {
         if (count < 0) throw php::logic_exception("Unsettable: cannot unset a negative count");
         count = 0;
