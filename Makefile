@@ -8,8 +8,8 @@
 #   make bench   measure call overhead against a hand-written C extension, the
 #                persistent heap's fetch cost against APCu, an observed call
 #                against a hand-written C observer, engine hooks against C hooks, and
-#                examples/ds against Debian's ext-ds, and the build cost (compile time, .so size)
-#                against hand-written C twins
+#                examples/ds against Debian's ext-ds, phpbind-server against nginx + php-fpm and
+#                php -S, and the build cost (compile time, .so size) against hand-written C twins
 #   make fuzz    a long fuzz run (FUZZ_SEEDS x FUZZ_CALLS, plain and ASan), after make fuzz-ds
 #   make fuzz-ds examples/ds against Debian's ext-ds: random operations on every class, the
 #                outputs compared byte for byte (DS_FUZZ_SEEDS x DS_FUZZ_OPS, at least
@@ -20,8 +20,9 @@
 
 BUILD ?= build
 JOBS ?= 2
-# APCu is measured against by `make bench` only (bench/heap.sh).
-BENCH_PACKAGES := php8.2-apcu
+# APCu, wrk and nginx are measured with or against by `make bench` only (bench/heap.sh,
+# bench/server.sh).
+BENCH_PACKAGES := php8.2-apcu wrk nginx-light
 # What `make test` leaves to the matrix's memcheck and packaging configurations (ctest names).
 MATRIX_ONLY := -valgrind$$|^(newcomer|install)$$
 PACKAGES := php8.2-cli php8.2-dev libphp8.2-embed cmake make g++ binutils valgrind libgtest-dev pkg-config autoconf libtool clang-format-19 libboost-dev php8.2-fpm
@@ -61,6 +62,7 @@ bench: configure
 	cmake --build $(BUILD) --target bench-observer
 	cmake --build $(BUILD) --target bench-hooks
 	cmake --build $(BUILD) --target bench-ds
+	cmake --build $(BUILD) --target bench-server
 	cmake --build $(BUILD) --target bench-build-cost
 
 FUZZ_SEEDS ?= 11,12,13,14

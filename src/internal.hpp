@@ -12,6 +12,7 @@ struct _sapi_module_struct;
 #include <vector>
 
 PHPBIND_NAMESPACE_BEGIN
+class module;
 namespace detail {
 
 /// Throws "<what> <name>: a class of that name already exists" if the class table has the name:
@@ -48,6 +49,14 @@ extern zend_module_entry* (*runtime_server_module)();  // phpbind_handle_request
 // An exception a request's code let escape, reported as PHP reports one that escapes a script:
 // the user exception handler first, else "PHP Fatal error: Uncaught ..." (runtime.cpp).
 void report_uncaught(zend_object* ex) noexcept;
+
+// Logical requests (module.cpp): while a worker script's engine request runs
+// (worker_engine_request), RINIT and RSHUTDOWN leave the modules' logical request callbacks to
+// server.cpp, which runs them around each request the script handles.
+extern thread_local bool worker_engine_request;
+std::vector<module*>& logical_modules() noexcept;  // the started modules that have such callbacks
+void logical_request_start() noexcept;
+void logical_request_end() noexcept;
 
 /// A module of this library copy as the engine started it.
 struct started_module {

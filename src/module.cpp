@@ -8,6 +8,24 @@
 
 PHPBIND_NAMESPACE_BEGIN
 
+namespace detail {
+thread_local bool worker_engine_request = false;
+
+std::vector<module*>& logical_modules() noexcept {
+    static std::vector<module*> started;  // written at MINIT and MSHUTDOWN only
+    return started;
+}
+
+void logical_request_start() noexcept {
+    for (module* m : logical_modules()) m->logical_request(true);
+}
+
+void logical_request_end() noexcept {
+    auto& all = logical_modules();
+    for (auto it = all.rbegin(); it != all.rend(); ++it) (*it)->logical_request(false);
+}
+}  // namespace detail
+
 void info_table::row(std::string_view key, std::string_view value) {
     std::string k(key), v(value);
     php_info_print_table_row(2, k.c_str(), v.c_str());
@@ -62,6 +80,16 @@ module& module::on_request_start(std::function<void()> f) {
 }
 module& module::on_request_end(std::function<void()> f) {
     on_request_end_.push_back(std::move(f));
+    return *this;
+}
+
+module& module::on_logical_request_start(std::function<void()> f) {
+    on_logical_start_.push_back(std::move(f));
+    return *this;
+}
+
+module& module::on_logical_request_end(std::function<void()> f) {
+    on_logical_end_.push_back(std::move(f));
     return *this;
 }
 module& module::info(std::function<void(info_table&)> f) {
@@ -226,6 +254,9 @@ zend_result module::startup(int type, int module_number) {
     if (EG(exception)) return FAILURE;
     guard.started = run_callbacks(name_, "startup", E_CORE_WARNING, on_startup_.begin(), on_startup_.end());
     if (guard.started && stub_) detail::write_stub_metadata(*stub_, name_);
+    if (guard.started && (!on_logical_start_.empty() || !on_logical_end_.empty())) {
+        detail::logical_modules().push_back(this);
+    }
     if (guard.started) {
         detail::interrupt_hook_acquire();
         const detail::started_module self{name_, module_type_, module_number};
@@ -258,6 +289,7 @@ void module::at_engine_startup(void (*f)()) {
 }
 
 zend_result module::shutdown() {
+    std::erase(detail::logical_modules(), this);
     run_callbacks(name_, "shutdown", E_CORE_WARNING, on_shutdown_.rbegin(), on_shutdown_.rend());
     if (globals_) globals_->unregister_ini();
     if (std::exchange(hooks_held_, false)) {
@@ -277,12 +309,25 @@ zend_result module::request_startup() {
     detail::request_started();
     // Globals are reset before the module's own request callbacks run.
     if (globals_ && !globals_->request_start(name_)) return FAILURE;
-    return run_callbacks(name_, "request startup", E_WARNING, on_request_start_.begin(), on_request_start_.end())
-        ? SUCCESS
-        : FAILURE;
+    if (!run_callbacks(name_, "request startup", E_WARNING, on_request_start_.begin(), on_request_start_.end())) {
+        return FAILURE;
+    }
+    // An engine request is a logical request, but for a worker script's (server.cpp opens one
+    // for each request the script handles).
+    if (!detail::worker_engine_request) logical_request(true);
+    return SUCCESS;
+}
+
+void module::logical_request(bool start) {
+    if (start) {
+        run_callbacks(name_, "logical request start", E_WARNING, on_logical_start_.begin(), on_logical_start_.end());
+    } else {
+        run_callbacks(name_, "logical request end", E_WARNING, on_logical_end_.rbegin(), on_logical_end_.rend());
+    }
 }
 
 zend_result module::request_shutdown() {
+    if (!detail::worker_engine_request) logical_request(false);
     run_callbacks(name_, "request shutdown", E_WARNING, on_request_end_.rbegin(), on_request_end_.rend());
     detail::request_ending();
     return SUCCESS;

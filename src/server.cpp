@@ -468,9 +468,19 @@ void close_logical() {
     cycle_request_modules(true);
 }
 
+// The modules' logical request end for a request exit() or a fatal error cut short, before the
+// engine's shutdown (as shutdown functions run after a bailout).
+void end_broken_logical() noexcept {
+    zend_try { logical_request_end(); }
+    zend_end_try();
+}
+
 void end_logical(worker_loop& w, int exit_status) {
     served_request& r = *w.current;
-    into_php([] { close_logical(); });
+    into_php([] {
+        logical_request_end();
+        close_logical();
+    });
     w.last = served{r.status, exit_status, r.gone};
     w.has_last = true;
     ++w.handled;
@@ -511,6 +521,7 @@ bool handle_request(Callable handler) {
     into_php([r] {
         set_request_info(*r);
         open_logical();
+        logical_request_start();  // the modules' on_logical_request_start
     });
     // exit() and fatal errors go on to end the worker's engine request (serve_worker() completes
     // the response); an uncaught exception is reported as PHP reports one, and the request gets 500.
@@ -714,7 +725,11 @@ worker_result Runtime::serve_worker(const std::string& script,
         SG(request_info).argv = nullptr;
         SG(request_info).path_translated = w.script_filename.data();
         SG(options) &= ~SAPI_OPTION_NO_CHDIR;
-        if (php_request_startup() == FAILURE) throw error("php::Runtime::serve_worker: request startup failed");
+        detail::worker_engine_request = true;  // RINIT/RSHUTDOWN: no logical request of their own
+        if (php_request_startup() == FAILURE) {
+            detail::worker_engine_request = false;
+            throw error("php::Runtime::serve_worker: request startup failed");
+        }
         SG(headers_sent) = 1;
         SG(request_info).no_headers = 1;
         detail::runtime_request_open = true;
@@ -731,8 +746,10 @@ worker_result Runtime::serve_worker(const std::string& script,
         // exit() or a fatal error during a request: the engine's shutdown completes its response.
         bool broken = w.current != nullptr;
         if (broken && !SG(headers_sent)) SG(sapi_headers).http_response_code = 500;
+        if (broken) detail::end_broken_logical();
         detail::runtime_request_open = false;
         php_request_shutdown(nullptr);
+        detail::worker_engine_request = false;
         if (broken) {
             w.last = served{w.current->status, out.exit_status, w.current->gone};
             w.has_last = true;

@@ -2,8 +2,8 @@
 // php::Runtime::serve() and Boost.Beast's HTTP parser.
 //
 //   phpbind-server --root /srv/app/public [--listen 127.0.0.1:8080] [--workers 4]
-//                  [--worker SCRIPT] [--max-requests 1000] [--access-log FILE] [--max-body 16M]
-//                  [--header-timeout 10] [-d name=value]...
+//                  [--worker SCRIPT | --front-controller index.php] [--max-requests 1000]
+//                  [--access-log FILE] [--max-body 16M] [--header-timeout 10] [-d name=value]...
 //
 // A master process binds the socket and keeps --workers worker processes, each with its own PHP
 // engine (one php::Runtime), as php-fpm's pm=static does. A worker takes one connection at a
@@ -59,6 +59,7 @@ struct config {
     int keepalive_timeout = 5;  // seconds an idle connection is kept
     std::vector<std::pair<std::string, std::string>> ini;
     std::string worker;  // a worker script: every request not for a static file goes to it
+    std::string front_controller;  // a script under the root for every path that is no file
 };
 
 volatile sig_atomic_t g_stop = 0;
@@ -438,7 +439,12 @@ step next_request(connection& conn, const config& c, access_log& log, php_reques
     std::string file = c.root + loc.document_uri;
     bool is_php = loc.document_uri.size() >= 4 && loc.document_uri.compare(loc.document_uri.size() - 4, 4, ".php") == 0;
     bool is_file = loc.status == 404 && !loc.document_uri.empty() && stat(file.c_str(), &st) == 0;
-    if (loc.status == 0 || (!c.worker.empty() && loc.status != 400 && !(is_file && S_ISREG(st.st_mode) && !is_php))) {
+    bool static_file = is_file && S_ISREG(st.st_mode) && !is_php;
+    if (loc.status == 404 && !static_file && !c.front_controller.empty() && c.worker.empty()) {
+        // As nginx's `try_files $uri /index.php$is_args$args`: what is not a file runs the front controller.
+        loc = php::resolve_script(c.root, "/" + c.front_controller);
+    }
+    if (loc.status == 0 || (!c.worker.empty() && loc.status != 400 && !static_file)) {
         php::http_request& req = out.req;
         req.method = method;
         req.target = target;
@@ -474,7 +480,7 @@ step next_request(connection& conn, const config& c, access_log& log, php_reques
     int status;
     long long sent = 0;
     bool again = keep_alive;
-    if (is_file && S_ISREG(st.st_mode) && !is_php) {
+    if (static_file) {
         if (msg.method() != http::verb::get && !head) {
             status = 405;
             simple_response(fd, 405, "Method Not Allowed", keep_alive, {{"Allow", "GET, HEAD"}});
@@ -601,7 +607,8 @@ bool parse_size(const std::string& s, size_t& out) {
 
 int usage() {
     fprintf(stderr,
-            "usage: phpbind-server --root DIR [--listen ADDR:PORT] [--workers N] [--worker SCRIPT] [--max-requests N]\n"
+            "usage: phpbind-server --root DIR [--listen ADDR:PORT] [--workers N] [--worker SCRIPT]\n"
+            "                      [--front-controller SCRIPT] [--max-requests N]\n"
             "                      [--access-log FILE] [--max-body SIZE] [--header-timeout SECONDS]\n"
             "                      [-d name=value]...\n");
     return 2;
@@ -640,6 +647,8 @@ int main(int argc, char** argv) {
                 return 2;
             }
             c.worker = real;
+        } else if (a == "--front-controller") {
+            c.front_controller = v;
         } else if (a == "--header-timeout") {
             c.header_timeout = std::max(1, std::stoi(v));
         } else if (a == "--max-body") {

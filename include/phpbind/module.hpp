@@ -176,6 +176,17 @@ public:
     module& on_request_start(std::function<void()> f);
     /// At RSHUTDOWN (after shutdown functions and destructors), in reverse order.
     module& on_request_end(std::function<void()> f);
+    /// At the start of every logical request, after the RINIT callbacks: each HTTP request a
+    /// worker script handles (php::Runtime::serve_worker(): RINIT runs once for the worker's
+    /// engine request, this once per request it handles), each engine request otherwise. In
+    /// order of addition.
+    module& on_logical_request_start(std::function<void()> f);
+    /// At the end of every logical request, in reverse order: before the RSHUTDOWN callbacks, or
+    /// when a request a worker script handles ends (after its output, before the next).
+    module& on_logical_request_end(std::function<void()> f);
+    /// Runs the logical request callbacks (start: in order; end: in reverse): RINIT and RSHUTDOWN
+    /// do, and worker mode around each request. Not for direct use.
+    void logical_request(bool start);
 
     /// Observes the engine's calls (zend_observer_fcall_register): `Filter(php::Frame)` decides
     /// once per function whether to watch it (nullptr: every function); `Begin(php::Frame)` runs
@@ -382,6 +393,7 @@ private:
     std::deque<std::string> strings_;
     std::vector<std::pair<std::string, zval>> constants_;
     std::vector<std::function<void()>> on_startup_, on_shutdown_, on_request_start_, on_request_end_;
+    std::vector<std::function<void()>> on_logical_start_, on_logical_end_;
     std::vector<std::function<void(info_table&)>> info_;
     std::vector<std::function<void(int)>> registrations_;
     std::vector<std::string> errors_;

@@ -13,7 +13,7 @@
 namespace {
 
 struct counts {
-    int startup = 0, shutdown = 0, request_start = 0, request_end = 0;
+    int startup = 0, shutdown = 0, request_start = 0, request_end = 0, logical_start = 0, logical_end = 0;
 } g_counts;
 
 void log_event(const char* what) {
@@ -29,6 +29,12 @@ void log_event(const char* what) {
 std::string lifecycle_counts() {
     return "minit=" + std::to_string(g_counts.startup) + " rinit=" + std::to_string(g_counts.request_start) +
         " rshutdown=" + std::to_string(g_counts.request_end) + " mshutdown=" + std::to_string(g_counts.shutdown);
+}
+
+// Logical requests: under a SAPI (CLI, php -S, php-fpm) each engine request is one.
+std::string logical_counts() {
+    return "logical start=" + std::to_string(g_counts.logical_start) + " end=" + std::to_string(g_counts.logical_end) +
+        " rinit=" + std::to_string(g_counts.request_start) + " rshutdown=" + std::to_string(g_counts.request_end);
 }
 
 }  // namespace
@@ -53,7 +59,10 @@ void register_lifecycle(php::module& m) {
     // Callbacks of one kind run in order (startup) and reverse order (shutdown).
     m.on_startup([] { log_event("MINIT-second"); });
     m.on_shutdown([] { log_event("MSHUTDOWN-second"); });
+    m.on_logical_request_start([] { ++g_counts.logical_start; });
+    m.on_logical_request_end([] { ++g_counts.logical_end; });
     m.def<&lifecycle_counts>("pb_lifecycle_counts");
+    m.def<&logical_counts>("pb_logical_counts");
     m.info([](php::info_table& t) {
         t.row("Test rows", "yes");
         t.row("Requests seen", std::to_string(g_counts.request_start));

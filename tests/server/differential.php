@@ -318,7 +318,7 @@ $host_status = proc_close($host_proc);
 proc_terminate($fpm_proc, 3);
 proc_close($fpm_proc);
 
-[$rinit, $rshutdown] = array_map('intval', explode(' ', $counts ?? '0 0'));
+[$rinit, $rshutdown, $lstart, $lend] = array_map('intval', explode(' ', $counts ?? '0 0 0 0'));
 
 // ---- worker mode ---------------------------------------------------------------------------------
 // The same requests to docroot/worker.php, which boots once and hands each to dump.php through
@@ -369,16 +369,20 @@ foreach ($requests as $n => $r) {
 fclose($wp[0]);
 $loop = read_frame($wp[1]);
 $worker_status = proc_close($worker_proc);
-[$w_requests, $w_restarts] = array_map('intval', explode(' ', $loop[1] ?? '-1 -1'));
+[$w_requests, $w_restarts, , $w_rinit, $w_rshutdown, $w_lstart, $w_lend] = array_map('intval', explode(' ', $loop[1] ?? '-1 -1 -1 -1 -1 -1 -1'));
 echo "worker mode: $w_sent requests, $w_same as under php-fpm (but for what worker mode changes), $w_fail different\n";
 echo "worker mode: $w_requests handled, the script started again $w_restarts times for $w_exits exit()s\n";
-$mismatch += $w_fail + ($w_requests === $w_sent && $w_restarts === $w_exits && $worker_status === 0 ? 0 : 1);
+// A module's RINIT/RSHUTDOWN once per engine request of the worker script, its logical request
+// callbacks once per request handled.
+echo "worker mode: RINIT $w_rinit, RSHUTDOWN $w_rshutdown for ", $w_restarts + 1, " engine requests; logical request start $w_lstart, end $w_lend for $w_requests requests\n";
+$mismatch += $w_fail + ($w_requests === $w_sent && $w_restarts === $w_exits && $worker_status === 0 ? 0 : 1)
+    + ($w_rinit === $w_restarts + 1 && $w_rshutdown === $w_rinit && $w_lstart === $w_requests && $w_lend === $w_requests ? 0 : 1);
 $left = count(glob("$work/up-serve/*")) + count(glob("$work/up-fpm/*"));
 echo count($requests), " requests: $same identical under php-fpm and serve(), $own_ok answered by serve() as nginx would, $mismatch different\n";
 echo "$dumps complete dumps of the superglobals among them\n";
-echo "RINIT $rinit, RSHUTDOWN $rshutdown for $ran scripts run\n";
+echo "RINIT $rinit, RSHUTDOWN $rshutdown, logical request start $lstart, end $lend for $ran scripts run\n";
 echo "uploaded files left behind: $left\n";
-$ok = $mismatch === 0 && $rinit === $ran && $rshutdown === $ran && $left === 0 && $host_status === 0 && $same >= 200;
+$ok = $mismatch === 0 && $rinit === $ran && $rshutdown === $ran && $lstart === $ran && $lend === $ran && $left === 0 && $host_status === 0 && $same >= 200;
 if (!$ok) echo "FAILED (serve_host exit status $host_status, worker $worker_status, mismatches $mismatch)\n" . @file_get_contents("$work/host.err") . @file_get_contents("$work/worker.err");
 array_map("unlink", array_filter(glob("$work/*"), "is_file"));
 @rmdir("$work/up-fpm");

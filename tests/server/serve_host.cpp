@@ -7,8 +7,8 @@
 //             body reader's largest piece), write_fails_after (bytes; the client "goes away"),
 //             then "end 0\n\n"
 //   response: start (status), reason, header (any number), write (each chunk), flush (empty),
-//             served ("<status> <exit status> <client gone>"), counts (the module's RINIT and
-//             RSHUTDOWN so far), then "done 0\n\n"
+//             served ("<status> <exit status> <client gone>"), counts (the module's RINIT,
+//             RSHUTDOWN, logical request starts and ends so far), then "done 0\n\n"
 //
 // Arguments: [--worker SCRIPT] -d name=value... The module's counts show every served request
 // gets one RINIT and one RSHUTDOWN (a worker script's engine request: one pair for all it handles).
@@ -23,13 +23,15 @@
 #include <vector>
 
 namespace {
-int g_rinit = 0, g_rshutdown = 0;
+int g_rinit = 0, g_rshutdown = 0, g_logical_start = 0, g_logical_end = 0;
 int64_t host_twice(int64_t x) { return 2 * x; }
 }  // namespace
 
 PHPBIND_EXTENSION(serve_host, m) {
     m.on_request_start([] { ++g_rinit; });
     m.on_request_end([] { ++g_rshutdown; });
+    m.on_logical_request_start([] { ++g_logical_start; });
+    m.on_logical_request_end([] { ++g_logical_end; });
     m.def<&host_twice>("host_twice", php::arg("x"));
 }
 
@@ -117,7 +119,9 @@ struct exchange {
 
 void report(const php::served& s) {
     field("served", std::to_string(s.status) + " " + std::to_string(s.exit_status) + " " + (s.client_gone ? "1" : "0"));
-    field("counts", std::to_string(g_rinit) + " " + std::to_string(g_rshutdown));
+    field("counts",
+          std::to_string(g_rinit) + " " + std::to_string(g_rshutdown) + " " + std::to_string(g_logical_start) + " " +
+              std::to_string(g_logical_end));
     field("done", "");
     std::cout.flush();
 }
@@ -145,8 +149,11 @@ int main(int argc, char** argv) {
             if (!current->read()) return {};
             return {&current->req, &current->res};
         });
+        // The loop's counts, then the module's: RINIT, RSHUTDOWN, logical request starts and ends.
         field("worker",
-              std::to_string(w.requests) + " " + std::to_string(w.restarts) + " " + std::to_string(w.exit_status));
+              std::to_string(w.requests) + " " + std::to_string(w.restarts) + " " + std::to_string(w.exit_status) +
+                  " " + std::to_string(g_rinit) + " " + std::to_string(g_rshutdown) + " " +
+                  std::to_string(g_logical_start) + " " + std::to_string(g_logical_end));
         std::cout.flush();
         return 0;
     }

@@ -1,0 +1,4 @@
+<?php
+// Classic: the whole bootstrap on every request.
+$handle = require __DIR__ . '/bootstrap.php';
+$handle();
