@@ -23,6 +23,7 @@
 #include <arpa/inet.h>
 #include <fcntl.h>
 #include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <poll.h>
 #include <signal.h>
 #include <sys/socket.h>
@@ -63,6 +64,14 @@ struct config {
 };
 
 volatile sig_atomic_t g_stop = 0;
+int g_listener = -1;
+
+// Whether a client waits to be accepted: a worker serves one connection at a time, so a
+// keep-alive connection is closed after its response rather than kept while others wait.
+bool others_waiting() {
+    struct pollfd pfd = {g_listener, POLLIN, 0};
+    return g_listener >= 0 && ::poll(&pfd, 1, 0) > 0;
+}
 void on_stop(int) { g_stop = 1; }
 
 // ---- writing to the client -------------------------------------------------------------------
@@ -92,13 +101,15 @@ bool iequals(std::string_view a, std::string_view b) {
 
 // One response on the connection: HTTP/1.1 framing around what Runtime::serve() hands over.
 // Without a Content-Length from PHP the body is chunked (HTTP/1.1) or ends with the connection
-// (HTTP/1.0).
+// (HTTP/1.0). The status line and headers wait for the first body bytes (or the end, or PHP's
+// flush()), so a small response leaves in one packet.
 struct connection_response : php::http_response {
     int fd;
     bool head, http11, keep_alive;
     bool chunked = false, no_body = false, ok = true;
     long long content_length = -1, sent = 0;
     int status = 0;
+    std::string out;  // not sent yet
 
     connection_response(int f, bool is_head, bool is_http11, bool alive)
         : fd(f), head(is_head), http11(is_http11), keep_alive(alive) {}
@@ -106,8 +117,7 @@ struct connection_response : php::http_response {
     void start(int code, std::string_view reason, const std::vector<php::http_header>& headers) override {
         status = code;
         no_body = head || code == 204 || code == 304 || code < 200;
-        std::string out =
-            (http11 ? "HTTP/1.1 " : "HTTP/1.0 ") + std::to_string(code) + " " + std::string(reason) + "\r\n";
+        out = (http11 ? "HTTP/1.1 " : "HTTP/1.0 ") + std::to_string(code) + " " + std::string(reason) + "\r\n";
         out += "Server: phpbind-server\r\nDate: " + http_date(time(nullptr)) + "\r\n";
         for (const auto& h : headers) {
             if (iequals(h.name, "Content-Length")) content_length = std::atoll(h.value.c_str());
@@ -120,7 +130,6 @@ struct connection_response : php::http_response {
         }
         if (chunked) out += "Transfer-Encoding: chunked\r\n";
         out += keep_alive ? "Connection: keep-alive\r\n\r\n" : "Connection: close\r\n\r\n";
-        ok = send_all(fd, out);
     }
     bool write(std::string_view chunk) override {
         if (!ok) return false;
@@ -129,15 +138,24 @@ struct connection_response : php::http_response {
         if (chunked) {
             char size[32];
             snprintf(size, sizeof size, "%zx\r\n", chunk.size());
-            ok = send_all(fd, size) && send_all(fd, chunk) && send_all(fd, "\r\n");
+            out += size;
+            out += chunk;
+            out += "\r\n";
         } else {
-            ok = send_all(fd, chunk);
+            out += chunk;
         }
+        return send_pending();
+    }
+    bool flush() override { return send_pending(); }
+    bool send_pending() {
+        if (ok && !out.empty()) ok = send_all(fd, out);
+        out.clear();
         return ok;
     }
     // Ends the response; false when the connection cannot carry another one.
     bool finish() {
-        if (ok && chunked) ok = send_all(fd, "0\r\n\r\n");
+        if (chunked) out += "0\r\n\r\n";
+        send_pending();
         if (!no_body && content_length >= 0 && sent != content_length) return false;  // framing broken
         return ok && keep_alive;
     }
@@ -302,6 +320,8 @@ struct connection {
     connection(int f, const sockaddr_in& p, const sockaddr_in& l, const config& c)
         : fd(f), peer(p), local(l), remote(peer_name(p)), local_addr(peer_name(l)) {
         sock.assign(tcp::v4(), fd);
+        int one = 1;  // responses leave whole (connection_response): nothing to wait for
+        setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
         struct timeval tv = {c.body_timeout, 0};
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
         setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof tv);
@@ -395,7 +415,7 @@ step next_request(connection& conn, const config& c, access_log& log, php_reques
     std::string protocol = msg.version() == 11 ? "HTTP/1.1" : "HTTP/1.0";
     std::string request_line = method + " " + target + " " + protocol;
     std::string referer = field_of(p, http::field::referer), agent = field_of(p, http::field::user_agent);
-    bool keep_alive = msg.keep_alive() && !g_stop;
+    bool keep_alive = msg.keep_alive() && !g_stop && !others_waiting();
     bool head = msg.method() == http::verb::head;
     auto refuse = [&](int code, const char* reason) {
         simple_response(fd, code, reason);
@@ -527,6 +547,7 @@ std::unique_ptr<connection> accept_next(int listener, const config& c) {
 // ---- processes -------------------------------------------------------------------------------
 
 int worker(int listener, const config& c) {
+    g_listener = listener;
     struct sigaction sa = {};
     sa.sa_handler = on_stop;
     sigaction(SIGTERM, &sa, nullptr);
@@ -674,6 +695,9 @@ int main(int argc, char** argv) {
         fprintf(stderr, "phpbind-server: cannot listen on %s:%u: %s\n", c.address.c_str(), c.port, strerror(errno));
         return 1;
     }
+    socklen_t addr_len = sizeof addr;  // the port the system chose for --listen ADDR:0
+    getsockname(listener, reinterpret_cast<sockaddr*>(&addr), &addr_len);
+    c.port = ntohs(addr.sin_port);
     fprintf(stderr, "phpbind-server: serving %s on http://%s:%u/ with %d workers\n", c.root.c_str(), c.address.c_str(),
             c.port, c.workers);
 

@@ -11,14 +11,23 @@ if (!$server) { fwrite(STDERR, "usage: php check-server.php <phpbind-server>\n")
 $root = __DIR__ . '/www';
 $work = sys_get_temp_dir() . '/pbhttp' . getmypid();
 @mkdir($work);
-$port = 30000 + (getmypid() * 7) % 20000;
 $log = "$work/access.log";
-$proc = proc_open([$server, '--root', $root, '--listen', "127.0.0.1:$port", '--workers', '2', '--max-requests', '40',
-                   '--access-log', $log, '--max-body', '1M', '--header-timeout', '2', '-d', 'max_execution_time=1'],
-                  [1 => ['file', "$work/out", 'w'], 2 => ['file', "$work/err", 'w']], $pipes);
-for ($i = 0; $i < 100 && !($probe = @stream_socket_client("tcp://127.0.0.1:$port", $e1, $e2, 1)); $i++) usleep(50000);
-if (!$probe) { echo "the server did not start:\n", file_get_contents("$work/err"); exit(1); }
-fclose($probe);
+/** Starts phpbind-server on a port the system picks; returns [process, port]. */
+function start_server(string $server, array $args, string $err): array {
+    $proc = proc_open(array_merge([$server, '--listen', '127.0.0.1:0'], $args), [1 => ['file', '/dev/null', 'w'], 2 => ['file', $err, 'w']], $pipes);
+    for ($i = 0; $i < 100; $i++) {
+        if (preg_match('/on http:\/\/127\.0\.0\.1:(\d+)\//', (string)@file_get_contents($err), $m)
+            && ($probe = @stream_socket_client("tcp://127.0.0.1:$m[1]", $e1, $e2, 1))) {
+            fclose($probe);
+            return [$proc, (int)$m[1]];
+        }
+        usleep(50000);
+    }
+    echo "the server did not start:\n", @file_get_contents($err);
+    exit(1);
+}
+[$proc, $port] = start_server($server, ['--root', $root, '--workers', '2', '--max-requests', '40', '--access-log', $log,
+                                        '--max-body', '1M', '--header-timeout', '2', '-d', 'max_execution_time=1'], "$work/err");
 
 $failures = 0;
 $requests = 0;  // requests the access log must hold at least
@@ -206,11 +215,8 @@ proc_close($proc);
 
 // ---- worker mode -------------------------------------------------------------------------------------
 $logged = $requests;  // the classic server's requests: the worker-mode server keeps no access log
-$port = $port + 1;
-$proc = proc_open([$server, '--root', $root, '--listen', "127.0.0.1:$port", '--workers', '1', '--worker', "$root/worker.php",
-                   '--max-requests', '1000'], [1 => ['file', "$work/wout", 'w'], 2 => ['file', "$work/werr", 'w']], $pipes);
-for ($i = 0; $i < 100 && !($probe = @stream_socket_client("tcp://127.0.0.1:$port", $e1, $e2, 1)); $i++) usleep(50000);
-fclose($probe);
+[$proc, $port] = start_server($server, ['--root', $root, '--workers', '1', '--worker', "$root/worker.php",
+                                        '--max-requests', '1000'], "$work/werr");
 $state = fn(string $q = '') => json_decode(get("/state$q")[2] ?? 'null', true);
 $a = $state('?x=1');
 $b = $state('?y=2');
