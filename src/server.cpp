@@ -487,6 +487,17 @@ void end_logical(worker_loop& w, int exit_status) {
     w.current.reset();
 }
 
+// serve() and serve_worker() run on a thread with the engine's globals and nothing open on it.
+void refuse_busy_thread(const char* what) {
+    if (runtime_request_open) throw error(std::string(what) + ": a request is already open on this thread");
+    if (t_worker) throw error(std::string(what) + ": a worker loop runs on this thread");
+#ifdef ZTS
+    if (!tsrm_get_ls_cache()) {
+        throw error(std::string(what) + ": this thread has no engine globals: run it inside a php::engine_thread");
+    }
+#endif
+}
+
 int hex(char c) noexcept {
     if (c >= '0' && c <= '9') return c - '0';
     if (c >= 'a' && c <= 'f') return c - 'a' + 10;
@@ -635,13 +646,7 @@ script_location resolve_script(std::string_view document_root, std::string_view 
 }
 
 served Runtime::serve(const http_request& request, http_response& response) {
-    if (detail::runtime_request_open) throw error("php::Runtime::serve: a request is already open on this thread");
-#ifdef ZTS
-    if (!tsrm_get_ls_cache()) {
-        throw error(
-            "php::Runtime::serve: this thread has no engine globals: serve on a thread inside a php::engine_thread");
-    }
-#endif
+    detail::refuse_busy_thread("php::Runtime::serve");
     served out;
     script_location loc;
     if (request.script_filename.empty()) {
@@ -695,16 +700,7 @@ served Runtime::serve(const http_request& request, http_response& response) {
 
 worker_result Runtime::serve_worker(const std::string& script,
                                     const std::function<worker_request(const served*)>& next) {
-    if (detail::runtime_request_open) {
-        throw error("php::Runtime::serve_worker: a request is already open on this thread");
-    }
-    if (detail::t_worker) throw error("php::Runtime::serve_worker: a worker loop runs on this thread");
-#ifdef ZTS
-    if (!tsrm_get_ls_cache()) {
-        throw error(
-            "php::Runtime::serve_worker: this thread has no engine globals: run it inside a php::engine_thread");
-    }
-#endif
+    detail::refuse_busy_thread("php::Runtime::serve_worker");
     worker_result out;
     detail::worker_loop w(next);
     char real[MAXPATHLEN];

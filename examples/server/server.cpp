@@ -637,19 +637,23 @@ int usage() {
 
 }  // namespace
 
-int main(int argc, char** argv) {
+int main(int argc, char** argv) try {
     config c;
     for (int i = 1; i < argc; ++i) {
         std::string a = argv[i];
         if (i + 1 >= argc) return usage();
         std::string v = argv[++i];
-        if (a == "--root") {
+        auto real_path = [&](const char* what, std::string& out) {
             char real[PATH_MAX];
             if (!realpath(v.c_str(), real)) {
-                fprintf(stderr, "phpbind-server: no such directory: %s\n", v.c_str());
-                return 2;
+                fprintf(stderr, "phpbind-server: no such %s: %s\n", what, v.c_str());
+                return false;
             }
-            c.root = real;
+            out = real;
+            return true;
+        };
+        if (a == "--root") {
+            if (!real_path("directory", c.root)) return 2;
         } else if (a == "--listen") {
             size_t colon = v.rfind(':');
             if (colon == std::string::npos) return usage();
@@ -662,12 +666,7 @@ int main(int argc, char** argv) {
         } else if (a == "--access-log") {
             c.access_log = v;
         } else if (a == "--worker") {
-            char real[PATH_MAX];
-            if (!realpath(v.c_str(), real)) {
-                fprintf(stderr, "phpbind-server: no such worker script: %s\n", v.c_str());
-                return 2;
-            }
-            c.worker = real;
+            if (!real_path("worker script", c.worker)) return 2;
         } else if (a == "--front-controller") {
             c.front_controller = v;
         } else if (a == "--header-timeout") {
@@ -729,4 +728,6 @@ int main(int argc, char** argv) {
     }
     ::close(listener);
     return 0;
+} catch (const std::exception&) {  // a number that is not one (std::stoi)
+    return usage();
 }

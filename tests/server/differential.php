@@ -237,6 +237,14 @@ function host_serve(array $hp, array $r, string $docroot, string $work): array {
     return [$status, $reason, $headers, $body, $served, $counts];
 }
 
+/** Prints how a response differs from php-fpm's (a unified diff of the two, lines cut at 200). */
+function show_difference(string $label, array $r, array $theirs, array $mine, string $work): void {
+    echo "$label differs: {$r['method']} {$r['target']}\n";
+    file_put_contents("$work/theirs", var_export($theirs, true));
+    file_put_contents("$work/mine", var_export($mine, true));
+    passthru("diff -u $work/theirs $work/mine | cut -c1-200 | head -60");
+}
+
 // ---- run -------------------------------------------------------------------------------------------
 $port = 20000 + (getmypid() * 17) % 20000;
 file_put_contents("$work/fpm.conf", "[global]\npid = $work/fpm.pid\nerror_log = $work/fpm.log\ndaemonize = no\n"
@@ -286,12 +294,7 @@ foreach ($requests as $n => $r) {
     }
     if ($mine === $theirs) { $same++; continue; }
     $mismatch++;
-    if ($mismatch <= 5) {
-        echo "request $n differs: {$r['method']} {$r['target']}\n";
-        file_put_contents("$work/fpm.$n", var_export($theirs, true));
-        file_put_contents("$work/serve.$n", var_export($mine, true));
-        passthru("diff -u $work/fpm.$n $work/serve.$n | cut -c1-200 | head -60");
-    }
+    if ($mismatch <= 5) show_difference("request $n", $r, $theirs, $mine, $work);
 }
 
 // The client goes away mid-response (write() returns false after 10 kB): the script ends there
@@ -359,12 +362,7 @@ foreach ($requests as $n => $r) {
     }
     if ($ok) { $w_same++; continue; }
     $w_fail++;
-    if ($w_fail <= 5) {
-        echo "worker mode: request $n differs: {$r['method']} {$r['target']}\n";
-        file_put_contents("$work/fpm.$n", var_export($theirs, true));
-        file_put_contents("$work/worker.$n", var_export($mine, true));
-        passthru("diff -u $work/fpm.$n $work/worker.$n | cut -c1-200 | head -40");
-    }
+    if ($w_fail <= 5) show_difference("worker mode: request $n", $r, $theirs, $mine, $work);
 }
 fclose($wp[0]);
 $loop = read_frame($wp[1]);
