@@ -30,9 +30,9 @@
 #include <main/php_main.h>
 #include <main/php_output.h>
 #include <main/php_variables.h>
-#include <Zend/zend_virtual_cwd.h>
 
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cctype>
@@ -487,6 +487,21 @@ void end_logical(worker_loop& w, int exit_status) {
     w.current.reset();
 }
 
+// The host's working directory, back after a script changed it: php_execute_script() makes the
+// script's directory the working directory, as php-fpm's does. A thread-safe engine's is virtual
+// and begins each request as the process's (zend_activate(): virtual_cwd_activate()).
+struct host_cwd {
+#ifndef ZTS
+    char dir[MAXPATHLEN];
+    bool have = getcwd(dir, sizeof dir) != nullptr;
+    void restore() const noexcept {
+        if (have) (void)chdir(dir);
+    }
+#else
+    void restore() const noexcept {}
+#endif
+};
+
 // serve() and serve_worker() run on a thread with the engine's globals and nothing open on it.
 void refuse_busy_thread(const char* what) {
     if (runtime_request_open) throw error(std::string(what) + ": a request is already open on this thread");
@@ -635,6 +650,12 @@ script_location resolve_script(std::string_view document_root, std::string_view 
         at = end;
     }
     std::string root(document_root);
+    if (root.empty() || root[0] != '/') {
+        // The script runs from its own directory (php_execute_script() changes to it before it
+        // opens the file): a relative root would not be found from there.
+        char cwd[MAXPATHLEN];
+        if (getcwd(cwd, sizeof cwd)) root = std::string(cwd) + "/" + root;
+    }
     while (root.size() > 1 && root.back() == '/') root.pop_back();
     loc.script_filename = root + loc.script_name;
     struct stat st;
@@ -669,12 +690,11 @@ served Runtime::serve(const http_request& request, http_response& response) {
     // The script's directory becomes the working directory, as php-fpm's; the host's is restored.
     bool no_chdir = SG(options) & SAPI_OPTION_NO_CHDIR;
     SG(options) &= ~SAPI_OPTION_NO_CHDIR;
-    char cwd[MAXPATHLEN];
-    bool have_cwd = VCWD_GETCWD(cwd, sizeof cwd) != nullptr;
+    const detail::host_cwd cwd;
     auto reset = [&] {
         detail::clear_request_info();
         if (no_chdir) SG(options) |= SAPI_OPTION_NO_CHDIR;
-        if (have_cwd) (void)VCWD_CHDIR(cwd);
+        cwd.restore();
     };
     if (php_request_startup() == FAILURE) {
         reset();
@@ -712,8 +732,7 @@ worker_result Runtime::serve_worker(const std::string& script,
         ~loop_scope() { detail::t_worker = nullptr; }
     } scope(&w);
     bool no_chdir = SG(options) & SAPI_OPTION_NO_CHDIR;
-    char cwd[MAXPATHLEN];
-    bool have_cwd = VCWD_GETCWD(cwd, sizeof cwd) != nullptr;
+    const detail::host_cwd cwd;
     for (;;) {
         // The worker script's engine request: no HTTP request of its own; what it writes between
         // requests goes to the host's output sink.
@@ -754,7 +773,7 @@ worker_result Runtime::serve_worker(const std::string& script,
         }
         detail::clear_request_info();
         if (no_chdir) SG(options) |= SAPI_OPTION_NO_CHDIR;
-        if (have_cwd) (void)VCWD_CHDIR(cwd);
+        cwd.restore();
         // Ended for good: no more requests, or a script that handled none (it would only fail again).
         if (w.stop || w.handled == before) break;
         ++out.restarts;

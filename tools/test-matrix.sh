@@ -132,7 +132,7 @@ run() {  # configuration
       local series=8.2
       [ "$1" = debug-zts ] || series=8.4
       prefix=$(engine "$series" debug-zts) || return 1
-      TARGETS=("${engine_targets[@]}" pb_embed_threads)
+      TARGETS=("${engine_targets[@]}" pb_embed_threads pb_serve_threads)
       suite "$1" "" "$once|$memcheck|$asan|$compile_checks|^fuzz$|^ds_" -DPHP_CONFIG="$prefix/bin/php-config" \
         "$bench_free" -DPHPBIND_BUILD_EXAMPLE_DS=OFF
       ;;

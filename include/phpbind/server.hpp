@@ -65,7 +65,8 @@ struct http_request {
     std::string server_name;
     /// Whether the connection is TLS (HTTPS=on, REQUEST_SCHEME=https).
     bool tls = false;
-    /// The document root (DOCUMENT_ROOT): an absolute directory.
+    /// The document root (DOCUMENT_ROOT), absolute (a relative one is taken from the working
+    /// directory to find the script).
     std::string document_root;
     /// The script to run. Empty: resolved from the target with php::resolve_script(), as nginx's
     /// `fastcgi_split_path_info ^(.+?\.php)(/.*)$` and `try_files $fastcgi_script_name =404` do.
@@ -139,7 +140,7 @@ struct script_location {
     /// 0 when found; otherwise the status to answer: 400 (invalid percent-encoding, a NUL byte,
     /// ".." above the root), 404 (no such file, or not a .php path).
     int status = 0;
-    /// The file to run: document root + script_name.
+    /// The file to run: document root + script_name, an absolute path.
     std::string script_filename;
     /// The URL path of the script (SCRIPT_NAME).
     std::string script_name;
