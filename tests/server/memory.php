@@ -19,7 +19,7 @@ foreach (['classic' => [], 'worker' => ['--worker', "$docroot/mem_worker.php"]] 
     for ($sent = 0; $sent < $n;) {
         $batch = '';
         for ($i = 0; $i < 100 && $sent < $n; $i++, $sent++) {
-            $batch .= frame('target', sprintf("/mem.php?i=%06d&x=%d", $sent, $sent % 7)) . frame('header', 'Cookie: c=' . ($sent % 13))
+            $batch .= frame('target', sprintf("/mem.php?i=%06d&x=%d", $sent, $sent % 7)) . frame('header', sprintf('Cookie: c=%02d', $sent % 13))
                     . frame('document_root', $docroot) . frame('end', '');
         }
         fwrite($p[0], $batch);
