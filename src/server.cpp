@@ -690,7 +690,7 @@ served Runtime::serve(const http_request& request, http_response& response) {
     // The script's directory becomes the working directory, as php-fpm's; the host's is restored.
     bool no_chdir = SG(options) & SAPI_OPTION_NO_CHDIR;
     SG(options) &= ~SAPI_OPTION_NO_CHDIR;
-    const detail::host_cwd cwd;
+    const detail::host_cwd cwd{};
     auto reset = [&] {
         detail::clear_request_info();
         if (no_chdir) SG(options) |= SAPI_OPTION_NO_CHDIR;
@@ -732,7 +732,7 @@ worker_result Runtime::serve_worker(const std::string& script,
         ~loop_scope() { detail::t_worker = nullptr; }
     } scope(&w);
     bool no_chdir = SG(options) & SAPI_OPTION_NO_CHDIR;
-    const detail::host_cwd cwd;
+    const detail::host_cwd cwd{};
     for (;;) {
         // The worker script's engine request: no HTTP request of its own; what it writes between
         // requests goes to the host's output sink.
