@@ -246,13 +246,19 @@ function show_difference(string $label, array $r, array $theirs, array $mine, st
 }
 
 // ---- run -------------------------------------------------------------------------------------------
-$port = 20000 + (getmypid() * 17) % 20000;
-file_put_contents("$work/fpm.conf", "[global]\npid = $work/fpm.pid\nerror_log = $work/fpm.log\ndaemonize = no\n"
-    . "[www]\nlisten = 127.0.0.1:$port\npm = static\npm.max_children = 1\n");
 $dflags = [];
 foreach ($ini + ['upload_tmp_dir' => "$work/up-fpm"] as $k => $v) array_push($dflags, '-d', "$k=$v");
-$fpm_proc = proc_open(array_merge([$fpm, '-n', '-R', '-F', '-y', "$work/fpm.conf"], $dflags),
-                      [1 => ['file', '/dev/null', 'w'], 2 => ['file', "$work/fpm.err", 'w']], $pipes);
+// A port another process holds: the next one (a few tries).
+for ($try = 0; $try < 5; $try++) {
+    $port = 20000 + (getmypid() * 17 + $try * 101) % 20000;
+    file_put_contents("$work/fpm.conf", "[global]\npid = $work/fpm.pid\nerror_log = $work/fpm.log\ndaemonize = no\n"
+        . "[www]\nlisten = 127.0.0.1:$port\npm = static\npm.max_children = 1\n");
+    $fpm_proc = proc_open(array_merge([$fpm, '-n', '-R', '-F', '-y', "$work/fpm.conf"], $dflags),
+                          [1 => ['file', '/dev/null', 'w'], 2 => ['file', "$work/fpm.err", 'w']], $pipes);
+    usleep(200000);
+    if (!str_contains((string)@file_get_contents("$work/fpm.err"), 'Address already in use')) break;
+    proc_close($fpm_proc);
+}
 $hflags = [];
 foreach ($ini + ['upload_tmp_dir' => "$work/up-serve"] as $k => $v) array_push($hflags, '-d', "$k=$v");
 // PB_SERVE_WRAPPER: a command serve_host runs under (valgrind, for the memcheck configuration).

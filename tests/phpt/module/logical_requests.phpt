@@ -6,6 +6,7 @@ phpbind_test
 <?php
 require __DIR__ . '/../memory/oom.inc';
 if (getenv('PHPBIND_TEST_MODE') === 'asan') die('skip php-fpm is not run under ASan here');
+if (getenv('PHPBIND_TEST_MODE') === 'valgrind') die('skip php-fpm\'s own exit leaves its startup registrations unfreed under memcheck (as resident-fpm-valgrind notes)');
 if (!is_executable(pb_php_fpm())) die('skip no php-fpm beside ' . PHP_BINARY);
 ?>
 --FILE--
