@@ -49,6 +49,9 @@ extern zend_module_entry* (*runtime_server_module)();  // phpbind_handle_request
 // An exception a request's code let escape, reported as PHP reports one that escapes a script:
 // the user exception handler first, else "PHP Fatal error: Uncaught ..." (runtime.cpp).
 void report_uncaught(zend_object* ex) noexcept;
+// Runs a script file as the request's main script under zend_try (runtime.cpp): run_file(),
+// serve() and serve_worker().
+void execute_script(const char* path) noexcept;
 
 // Logical requests (module.cpp): while a worker script's engine request runs
 // (worker_engine_request), RINIT and RSHUTDOWN leave the modules' logical request callbacks to

@@ -33,6 +33,16 @@ namespace detail {
 thread_local bool runtime_request_open = false;
 void (*runtime_sapi_setup)(sapi_module_struct& sapi) noexcept = nullptr;
 zend_module_entry* (*runtime_server_module)() = nullptr;
+
+// A fatal error or exit() ends the script; the request stays open until its
+// owner closes it, as the CLI does after a fatal error.
+void execute_script(const char* path) noexcept {
+    zend_file_handle handle;
+    zend_stream_init_filename(&handle, path);
+    zend_try { php_execute_script(&handle); }
+    zend_end_try();
+    zend_destroy_file_handle(&handle);
+}
 }  // namespace detail
 
 namespace {
@@ -244,13 +254,7 @@ int Runtime::request(const std::function<void()>& body) {
 
 int Runtime::run_file(const std::string& path) {
     if (!runtime_request_open) throw error("php::Runtime::run_file: no request is open");
-    zend_file_handle handle;
-    zend_stream_init_filename(&handle, path.c_str());
-    // A fatal error ends the script; the request stays open until request()
-    // closes it, as the CLI does after a fatal error.
-    zend_try { php_execute_script(&handle); }
-    zend_end_try();
-    zend_destroy_file_handle(&handle);
+    detail::execute_script(path.c_str());
     return EG(exit_status);
 }
 

@@ -703,11 +703,7 @@ served Runtime::serve(const http_request& request, http_response& response) {
     detail::runtime_request_open = true;
     requests_.fetch_add(1, std::memory_order_relaxed);
     EG(exit_status) = 0;
-    zend_file_handle handle;
-    zend_stream_init_filename(&handle, r.script_filename.c_str());
-    zend_try { php_execute_script(&handle); }
-    zend_end_try();
-    zend_destroy_file_handle(&handle);
+    detail::execute_script(r.script_filename.c_str());
     detail::unwinding = detail::unwind_state{};
     out.exit_status = EG(exit_status);
     detail::runtime_request_open = false;
@@ -751,11 +747,7 @@ worker_result Runtime::serve_worker(const std::string& script,
         requests_.fetch_add(1, std::memory_order_relaxed);
         EG(exit_status) = 0;
         uint64_t before = w.handled;
-        zend_file_handle handle;
-        zend_stream_init_filename(&handle, w.script_filename.c_str());
-        zend_try { php_execute_script(&handle); }
-        zend_end_try();
-        zend_destroy_file_handle(&handle);
+        detail::execute_script(w.script_filename.c_str());
         detail::unwinding = detail::unwind_state{};
         out.exit_status = EG(exit_status);
         // exit() or a fatal error during a request: the engine's shutdown completes its response.
