@@ -6,19 +6,17 @@
 //                  [--access-log FILE] [--max-body 16M] [--header-timeout 10] [-d name=value]...
 //
 // A master process binds the socket and keeps --workers worker processes, each with its own PHP
-// engine (one php::Runtime), as php-fpm's pm=static does. A worker takes one connection at a
-// time: keep-alive, then the next. PHP files run through Runtime::serve() (the request as
+// engine (one php::Runtime), as php-fpm's pm=static does. Each worker reads its clients in an
+// event loop (as nginx does in front of php-fpm) and runs one complete request at a time. PHP files run through Runtime::serve() (the request as
 // php-fpm behind nginx sees it); other files under the root are sent as they are (MIME type,
 // ETag/If-None-Match, Last-Modified, single byte ranges). SIGTERM or SIGINT: every worker
-// finishes the request it is serving, then the server exits. See README.md.
+// finishes the requests it has read, then the server exits. See README.md.
 #include <phpbind/server.hpp>
 
-#include <boost/asio/ip/tcp.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
-#include <boost/beast/http/buffer_body.hpp>
 #include <boost/beast/http/error.hpp>
 #include <boost/beast/http/parser.hpp>
-#include <boost/beast/http/read.hpp>
+#include <boost/beast/http/string_body.hpp>
 
 #include <arpa/inet.h>
 #include <fcntl.h>
@@ -26,22 +24,25 @@
 #include <netinet/tcp.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <ctime>
+#include <deque>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
-namespace net = boost::asio;
 namespace http = boost::beast::http;
-using tcp = net::ip::tcp;
 using clock_type = std::chrono::steady_clock;
 
 namespace {
@@ -64,13 +65,39 @@ struct config {
 };
 
 volatile sig_atomic_t g_stop = 0;
-int g_listener = -1;
 
-// Whether a client waits to be accepted: a worker serves one connection at a time, so a
-// keep-alive connection is closed after its response rather than kept while others wait.
-bool others_waiting() {
-    struct pollfd pfd = {g_listener, POLLIN, 0};
-    return g_listener >= 0 && ::poll(&pfd, 1, 0) > 0;
+// What the workers tell each other, in memory shared by the master and its workers: a connection
+// stays with the worker that accepted it (keep-alive), so a new one goes to the worker with the
+// fewest, not to whichever polls first. A worker running one PHP request for longer than
+// `stuck_ms` does not count: new clients must not wait for a slow script.
+struct worker_slot {
+    std::atomic<int> connections{0};
+    std::atomic<long long> busy_since{0};  // steady-clock ms; 0 while the worker waits for clients
+};
+constexpr long long stuck_ms = 100;
+worker_slot* g_slots = nullptr;  // one per worker
+int g_slot_count = 0;
+int g_slot = -1;  // this worker's
+
+long long now_ms() {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(clock_type::now().time_since_epoch()).count();
+}
+// Whether this worker, holding `mine` connections, takes the next one.
+bool fewest_connections(int mine) {
+    long long now = now_ms();
+    for (int i = 0; i < g_slot_count; ++i) {
+        if (i == g_slot) continue;
+        long long busy = g_slots[i].busy_since.load(std::memory_order_relaxed);
+        if (busy != 0 && now - busy >= stuck_ms) continue;
+        if (g_slots[i].connections.load(std::memory_order_relaxed) < mine) return false;
+    }
+    return true;
+}
+void set_connections(size_t n) {
+    if (g_slot >= 0) g_slots[g_slot].connections.store(static_cast<int>(n), std::memory_order_relaxed);
+}
+void set_busy(bool busy) {
+    if (g_slot >= 0) g_slots[g_slot].busy_since.store(busy ? now_ms() : 0, std::memory_order_relaxed);
 }
 void on_stop(int) { g_stop = 1; }
 
@@ -210,12 +237,11 @@ const char* mime_type(const std::string& path) {
 }
 
 // A file, its validators and one byte range ("bytes=a-b", "a-", "-n"); several ranges: the whole.
-int send_file(int fd, const std::string& path, const struct stat& st, const http::request_parser<http::buffer_body>& p,
+int send_file(int fd, const std::string& path, const struct stat& st, const http::request<http::string_body>& req,
               bool head, bool keep_alive, long long& sent) {
     char etag[64];
     snprintf(etag, sizeof etag, "\"%llx-%llx\"", static_cast<long long>(st.st_mtime),
              static_cast<long long>(st.st_size));
-    const auto& req = p.get();
     std::vector<php::http_header> h = {
         {"Last-Modified", http_date(st.st_mtime)}, {"ETag", etag}, {"Accept-Ranges", "bytes"}};
     if (auto inm = req.find(http::field::if_none_match); inm != req.end()) {
@@ -276,20 +302,7 @@ int send_file(int fd, const std::string& path, const struct stat& st, const http
     return r.finish() ? code : -code;
 }
 
-// ---- one connection --------------------------------------------------------------------------
-
-// Waits until the socket is readable, the deadline passes or the server stops.
-enum class wait_result { readable, timeout, stopping };
-wait_result wait_readable(int fd, clock_type::time_point deadline, bool stop_ends) {
-    for (;;) {
-        if (stop_ends && g_stop) return wait_result::stopping;
-        auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - clock_type::now()).count();
-        if (left <= 0) return wait_result::timeout;
-        struct pollfd pfd = {fd, POLLIN, 0};
-        int n = ::poll(&pfd, 1, static_cast<int>(std::min<long long>(left, 250)));
-        if (n > 0) return wait_result::readable;
-    }
-}
+// ---- connections -----------------------------------------------------------------------------
 
 struct access_log {
     FILE* f = nullptr;
@@ -314,29 +327,46 @@ std::string peer_name(const sockaddr_in& a) {
     return buf;
 }
 
-// A client's connection: the socket (closed with the object) and what was read past the last
-// request.
+using request_parser = http::request_parser<http::string_body>;
+
+// A client's connection (the socket is closed with the object): what was read past the request
+// being parsed, the parser, and the deadline of what the connection waits for.
 struct connection {
     connection(int f, const sockaddr_in& p, const sockaddr_in& l, const config& c)
         : fd(f), peer(p), local(l), remote(peer_name(p)), local_addr(peer_name(l)) {
-        sock.assign(tcp::v4(), fd);
         int one = 1;  // responses leave whole (connection_response): nothing to wait for
         setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
-        struct timeval tv = {c.body_timeout, 0};
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+        struct timeval tv = {c.body_timeout, 0};  // a response's writes (the socket blocks for them)
         setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof tv);
+        expect(c, c.header_timeout);
     }
+    ~connection() { ::close(fd); }
+    connection(const connection&) = delete;
+    connection& operator=(const connection&) = delete;
+
+    // Ready for the next request, due within `seconds`.
+    void expect(const config& c, int seconds) {
+        parser.emplace();
+        parser->header_limit(static_cast<std::uint32_t>(c.max_header));
+        parser->body_limit(c.max_body);
+        started = header_checked = queued = false;
+        deadline = clock_type::now() + std::chrono::seconds(seconds);
+    }
+
     int fd;
     sockaddr_in peer, local;
     std::string remote, local_addr;
-    net::io_context io;
-    tcp::socket sock{io};
     boost::beast::flat_buffer buffer;
-    bool first = true;
+    std::optional<request_parser> parser;
+    bool started = false;  // bytes of the next request arrived
+    bool header_checked = false;  // its header was complete and accepted
+    bool queued = false;  // the request is complete and waits for its turn
+    clock_type::time_point deadline;
 };
 
 // A request for PHP, read whole, with where its response goes.
 struct php_request {
+    connection* conn = nullptr;
     php::http_request req;
     std::string body;
     size_t at = 0;
@@ -345,126 +375,220 @@ struct php_request {
     clock_type::time_point t0;
 };
 
-std::string field_of(const http::request_parser<http::buffer_body>& p, http::field name) {
-    auto it = p.get().find(name);
-    return it == p.get().end() ? "-" : std::string(it->value().data(), it->value().size());
+std::string field_of(const request_parser::value_type& msg, http::field name) {
+    auto it = msg.find(name);
+    return it == msg.end() ? "-" : std::string(it->value().data(), it->value().size());
 }
 
-enum class step { php, answered, close };
+// A worker's connections, in an event loop: every client's bytes are read as they come, without
+// waiting for PHP, and a request reaches PHP only once it is complete; complete requests are
+// served in the order they completed. So a slow client holds nobody back, and a keep-alive client
+// waits only for the requests ahead of its own.
+class front {
+public:
+    front(int listener, const config& c, access_log& log) : listener_(listener), c_(c), log_(log) {}
 
-// Reads the connection's next request. A request for PHP fills `out` (step::php); a static file
-// or a refusal is answered here (step::answered: the connection can carry another); step::close
-// when the connection ends (closed, timed out, broken, or the server stopping).
-step next_request(connection& conn, const config& c, access_log& log, php_request& out) {
-    http::request_parser<http::buffer_body> p;
-    p.header_limit(static_cast<std::uint32_t>(c.max_header));
-    p.body_limit(c.max_body);
-    boost::system::error_code ec;
-    int fd = conn.fd;
-    auto& buffer = conn.buffer;
-    // The header: idle wait (keep-alive), then the whole header within header_timeout. The parser
-    // takes bytes already read (a pipelined request's) before the socket is read again, and every
-    // read waits for the socket first, so a slow client meets the deadline.
-    auto deadline = clock_type::now() + std::chrono::seconds(conn.first ? c.header_timeout : c.keepalive_timeout);
-    bool started = buffer.size() > 0;
-    for (;;) {
-        if (buffer.size() > 0) {
-            ec = {};
-            buffer.consume(p.put(buffer.data(), ec));
-            if (ec == http::error::need_more) ec = {};
-            if (ec == http::error::header_limit) {
-                simple_response(fd, 431, "Request Header Fields Too Large");
-                log.refused(conn.remote, 431);
-                return step::close;
+    // The next request for PHP, answering static files and refusals on the way; null when the
+    // server stops or the worker has served --max-requests (requests already complete are served
+    // first: a client never loses a request the server has read).
+    std::unique_ptr<php_request> next() {
+        for (;;) {
+            set_busy(false);
+            bool accepting = more();
+            if (!accepting && ready_.empty()) return nullptr;
+            poll_once(accepting, ready_.empty());
+            while (!ready_.empty()) {
+                connection* conn = ready_.front();
+                ready_.pop_front();
+                auto r = std::make_unique<php_request>();
+                switch (dispatch(*conn, *r)) {
+                case step::php:
+                    r->conn = conn;
+                    set_busy(true);
+                    return r;
+                case step::answered: keep(*conn); break;
+                case step::close: close(*conn); break;
+                }
             }
-            if (ec == http::error::body_limit) {
-                simple_response(fd, 413, "Content Too Large");
-                log.refused(conn.remote, 413);
-                return step::close;
-            }
-            if (ec) {
-                simple_response(fd, 400, "Bad Request");
-                log.refused(conn.remote, 400);
-                return step::close;
-            }
-            if (p.is_header_done()) break;
-        }
-        wait_result w = wait_readable(fd, deadline, !started);
-        if (w == wait_result::stopping) return step::close;
-        if (w == wait_result::timeout) {
-            if (started) {
-                simple_response(fd, 408, "Request Timeout");
-                log.refused(conn.remote, 408);
-            }
-            return step::close;
-        }
-        ec = {};
-        size_t n = conn.sock.read_some(buffer.prepare(65536), ec);
-        buffer.commit(n);
-        if (ec || n == 0) return step::close;  // closed, reset, or silent for body_timeout
-        if (!started) {
-            started = true;
-            deadline = clock_type::now() + std::chrono::seconds(c.header_timeout);
         }
     }
-    conn.first = false;
+
+    // After PHP answered: the response ended, logged; the connection kept for another or closed.
+    void done(php_request& r, const php::served& s) {
+        bool again = r.res->finish() && !s.client_gone;
+        ++served_;
+        log_.line(r.conn->remote, r.request_line, s.status, r.res->sent, r.referer, r.agent,
+                  std::chrono::duration<double>(clock_type::now() - r.t0).count());
+        if (again && !g_stop) keep(*r.conn);
+        else close(*r.conn);
+    }
+
+    bool more() const { return !g_stop && (c_.max_requests == 0 || served_ < c_.max_requests); }
+
+private:
+    enum class step { php, answered, close };
+
+    // One round of the loop: new connections, bytes from clients, deadlines. Waits (up to 250 ms,
+    // to see a stop) only when no request is ready.
+    void poll_once(bool accepting, bool may_wait) {
+        std::vector<pollfd> fds;
+        std::vector<connection*> polled;
+        // Another worker with fewer connections takes the next one; this one looks again soon.
+        bool fewest = fewest_connections(static_cast<int>(conns_.size()));
+        bool listen = accepting && conns_.size() < max_connections && fewest;
+        if (listen) fds.push_back({listener_, POLLIN, 0});
+        auto now = clock_type::now();
+        auto wake = now + std::chrono::milliseconds(accepting && !fewest ? 10 : 250);
+        for (auto& conn : conns_) {
+            if (conn->queued) continue;
+            fds.push_back({conn->fd, POLLIN, 0});
+            polled.push_back(conn.get());
+            wake = std::min(wake, conn->deadline);
+        }
+        int timeout = may_wait ? static_cast<int>(std::max<long long>(
+                                     0, std::chrono::duration_cast<std::chrono::milliseconds>(wake - now).count() + 1))
+                               : 0;
+        if (::poll(fds.data(), fds.size(), timeout) < 0) return;  // a signal: the caller looks at g_stop
+        size_t i = 0;
+        if (listen && (fds[i++].revents & POLLIN)) accept_one();
+        for (connection* conn : polled) {
+            if (fds[i++].revents) receive(*conn);
+        }
+        now = clock_type::now();
+        for (size_t k = 0; k < conns_.size();) {
+            connection& conn = *conns_[k];
+            if (!conn.queued && now >= conn.deadline) {
+                if (conn.started) refuse(conn, 408, "Request Timeout");  // idle keep-alive: closed silently
+                close(conn);
+            } else {
+                ++k;
+            }
+        }
+    }
+
+    // One connection per wake: the workers share the socket, and each takes its share.
+    void accept_one() {
+        sockaddr_in peer = {}, local = {};
+        socklen_t len = sizeof peer;
+        int fd = ::accept4(listener_, reinterpret_cast<sockaddr*>(&peer), &len, SOCK_CLOEXEC);
+        if (fd < 0) return;  // another worker took it
+        len = sizeof local;
+        getsockname(fd, reinterpret_cast<sockaddr*>(&local), &len);
+        conns_.push_back(std::make_unique<connection>(fd, peer, local, c_));
+        set_connections(conns_.size());
+    }
+
+    void receive(connection& conn) {
+        ssize_t n = ::recv(conn.fd, conn.buffer.prepare(65536).data(), 65536, MSG_DONTWAIT);
+        if (n < 0 && (errno == EAGAIN || errno == EINTR)) return;
+        if (n <= 0) {  // closed or reset
+            if (conn.header_checked) log_.refused(conn.remote, 400);  // the client left mid-body
+            close(conn);
+            return;
+        }
+        conn.buffer.commit(static_cast<size_t>(n));
+        if (!conn.started) conn.deadline = clock_type::now() + std::chrono::seconds(c_.header_timeout);
+        else if (conn.header_checked) conn.deadline = clock_type::now() + std::chrono::seconds(c_.body_timeout);
+        conn.started = true;
+        if (!parse(conn)) close(conn);
+    }
+
+    // Feeds the parser what was read; a complete request joins the queue. False: the connection
+    // ends (a refusal was sent).
+    bool parse(connection& conn) {
+        request_parser& p = *conn.parser;
+        while (conn.buffer.size() > 0 && !p.is_done()) {
+            boost::system::error_code ec;
+            size_t used = p.put(conn.buffer.data(), ec);
+            conn.buffer.consume(used);
+            if (ec == http::error::need_more) break;
+            if (ec == http::error::header_limit) return refuse(conn, 431, "Request Header Fields Too Large");
+            if (ec == http::error::body_limit) return refuse(conn, 413, "Content Too Large");
+            if (ec) return refuse(conn, 400, "Bad Request");
+            if (p.is_header_done() && !conn.header_checked) {
+                conn.header_checked = true;
+                conn.deadline = clock_type::now() + std::chrono::seconds(c_.body_timeout);
+                auto& msg = p.get();
+                if (msg.has_content_length() && p.content_length().value_or(0) > c_.max_body) {
+                    return refuse(conn, 413, "Content Too Large");  // before the body is read
+                }
+                auto expect = msg.find(http::field::expect);
+                if (expect != msg.end() && !p.is_done() &&
+                    iequals(std::string_view(expect->value().data(), expect->value().size()), "100-continue") &&
+                    !send_all(conn.fd, "HTTP/1.1 100 Continue\r\n\r\n")) {
+                    return false;
+                }
+            }
+            if (used == 0) break;
+        }
+        if (p.is_done() && !conn.queued) {
+            conn.queued = true;
+            ready_.push_back(&conn);
+        }
+        return true;
+    }
+
+    bool refuse(connection& conn, int code, const char* reason) {
+        simple_response(conn.fd, code, reason);
+        log_.refused(conn.remote, code);
+        return false;
+    }
+
+    // The connection carries another request: what it already sent (pipelined) is parsed now.
+    void keep(connection& conn) {
+        conn.expect(c_, c_.keepalive_timeout);
+        if (conn.buffer.size() > 0) {
+            conn.started = true;
+            conn.deadline = clock_type::now() + std::chrono::seconds(c_.header_timeout);
+            if (!parse(conn)) close(conn);
+        }
+    }
+
+    void close(connection& conn) {
+        std::erase(ready_, &conn);
+        std::erase_if(conns_, [&](const auto& p) { return p.get() == &conn; });
+        set_connections(conns_.size());
+    }
+
+    // A complete request: a request for PHP fills `out` (step::php); a static file or a refusal
+    // is answered here (step::answered: the connection can carry another, or step::close).
+    step dispatch(connection& conn, php_request& out);
+
+    static constexpr size_t max_connections = 1024;  // per worker (nginx's worker_connections)
+    int listener_;
+    const config& c_;
+    access_log& log_;
+    long served_ = 0;
+    std::vector<std::unique_ptr<connection>> conns_;
+    std::deque<connection*> ready_;
+};
+
+front::step front::dispatch(connection& conn, php_request& out) {
+    int fd = conn.fd;
     auto t0 = clock_type::now();
-    auto& msg = p.get();
+    auto& msg = conn.parser->get();
     std::string target(msg.target().data(), msg.target().size());
     std::string method(msg.method_string().data(), msg.method_string().size());
     std::string protocol = msg.version() == 11 ? "HTTP/1.1" : "HTTP/1.0";
     std::string request_line = method + " " + target + " " + protocol;
-    std::string referer = field_of(p, http::field::referer), agent = field_of(p, http::field::user_agent);
-    bool keep_alive = msg.keep_alive() && !g_stop && !others_waiting();
+    std::string referer = field_of(msg, http::field::referer), agent = field_of(msg, http::field::user_agent);
+    // Kept alive unless the server stops or this worker is about to be replaced.
+    bool keep_alive = msg.keep_alive() && !g_stop && (c_.max_requests == 0 || served_ + 1 < c_.max_requests);
     bool head = msg.method() == http::verb::head;
-    auto refuse = [&](int code, const char* reason) {
-        simple_response(fd, code, reason);
-        log.line(conn.remote, request_line, code, 0, referer, agent, 0);
-        return step::close;
-    };
-
-    // The body, whole, before PHP runs (as nginx buffers it for php-fpm): a client that sends too
-    // much, too little or too slowly never reaches PHP.
-    std::string body;
-    bool has_body = msg.chunked() || (msg.has_content_length() && p.content_length().value_or(0) > 0);
-    if (msg.has_content_length() && *p.content_length() > c.max_body) return refuse(413, "Content Too Large");
-    if (auto expect = msg.find(http::field::expect); expect != msg.end() && has_body) {
-        if (iequals(std::string_view(expect->value().data(), expect->value().size()), "100-continue")) {
-            if (!send_all(fd, "HTTP/1.1 100 Continue\r\n\r\n")) return step::close;
-        }
-    }
-    while (has_body && !p.is_done()) {
-        char chunk[65536];
-        msg.body().data = chunk;
-        msg.body().size = sizeof chunk;
-        ec = {};
-        http::read(conn.sock, buffer, p, ec);
-        if (ec == http::error::need_buffer) ec = {};
-        body.append(chunk, sizeof chunk - msg.body().size);
-        if (ec == http::error::body_limit) return refuse(413, "Content Too Large");
-        if (ec == net::error::would_block || ec == net::error::try_again || ec == net::error::timed_out) {
-            return refuse(408, "Request Timeout");
-        }
-        if (ec == http::error::partial_message || ec == net::error::eof || ec == http::error::end_of_stream ||
-            ec == net::error::connection_reset) {
-            log.line(conn.remote, request_line, 400, 0, referer, agent, 0);  // the client left mid-body
-            return step::close;
-        }
-        if (ec) return refuse(400, "Bad Request");
-    }
+    bool has_body = msg.chunked() || (msg.has_content_length() && conn.parser->content_length().value_or(0) > 0);
 
     // PHP (a worker script takes every request), a static file, or a refusal.
-    php::script_location loc = php::resolve_script(c.root, target);
+    php::script_location loc = php::resolve_script(c_.root, target);
     struct stat st;
-    std::string file = c.root + loc.document_uri;
+    std::string file = c_.root + loc.document_uri;
     bool is_php = loc.document_uri.size() >= 4 && loc.document_uri.compare(loc.document_uri.size() - 4, 4, ".php") == 0;
     bool is_file = loc.status == 404 && !loc.document_uri.empty() && stat(file.c_str(), &st) == 0;
     bool static_file = is_file && S_ISREG(st.st_mode) && !is_php;
-    if (loc.status == 404 && !static_file && !c.front_controller.empty() && c.worker.empty()) {
+    if (loc.status == 404 && !static_file && !c_.front_controller.empty() && c_.worker.empty()) {
         // As nginx's `try_files $uri /index.php$is_args$args`: what is not a file runs the front controller.
-        loc = php::resolve_script(c.root, "/" + c.front_controller);
+        loc = php::resolve_script(c_.root, "/" + c_.front_controller);
     }
-    if (loc.status == 0 || (!c.worker.empty() && loc.status != 400 && !static_file)) {
+    if (loc.status == 0 || (!c_.worker.empty() && loc.status != 400 && !static_file)) {
         php::http_request& req = out.req;
         req.method = method;
         req.target = target;
@@ -477,11 +601,11 @@ step next_request(connection& conn, const config& c, access_log& log, php_reques
         req.remote_port = ntohs(conn.peer.sin_port);
         req.local_addr = conn.local_addr;
         req.local_port = ntohs(conn.local.sin_port);
-        req.document_root = c.root;
+        req.document_root = c_.root;
         req.script_filename = loc.script_filename;
         req.script_name = loc.script_name;
         req.path_info = loc.path_info;
-        out.body = std::move(body);
+        out.body = std::move(msg.body());
         if (has_body) {
             req.body = [&out](char* buf, size_t size) {
                 size_t n = std::min(size, out.body.size() - out.at);
@@ -505,7 +629,7 @@ step next_request(connection& conn, const config& c, access_log& log, php_reques
             status = 405;
             simple_response(fd, 405, "Method Not Allowed", keep_alive, {{"Allow", "GET, HEAD"}});
         } else {
-            status = send_file(fd, file, st, p, head, keep_alive, sent);
+            status = send_file(fd, file, st, msg, head, keep_alive, sent);
             if (status < 0) status = -status, again = false;
         }
     } else if (is_file && S_ISDIR(st.st_mode) && loc.document_uri.back() != '/') {
@@ -515,39 +639,14 @@ step next_request(connection& conn, const config& c, access_log& log, php_reques
         status = loc.status;
         simple_response(fd, status, status == 400 ? "Bad Request" : "Not Found", keep_alive, {}, {}, head);
     }
-    log.line(conn.remote, request_line, status, sent, referer, agent,
-             std::chrono::duration<double>(clock_type::now() - t0).count());
-    return again && !g_stop ? step::answered : step::close;
-}
-
-// After PHP answered: the response ended, logged; whether the connection carries another.
-bool finish_php(php_request& r, const php::served& s, const connection& conn, access_log& log) {
-    bool again = r.res->finish() && !s.client_gone;
-    log.line(conn.remote, r.request_line, s.status, r.res->sent, r.referer, r.agent,
-             std::chrono::duration<double>(clock_type::now() - r.t0).count());
-    return again && !g_stop;
-}
-
-// Waits for the next connection; null when the server stops.
-std::unique_ptr<connection> accept_next(int listener, const config& c) {
-    while (!g_stop) {
-        struct pollfd pfd = {listener, POLLIN, 0};
-        if (::poll(&pfd, 1, 250) <= 0) continue;
-        sockaddr_in peer = {}, local = {};
-        socklen_t len = sizeof peer;
-        int fd = ::accept4(listener, reinterpret_cast<sockaddr*>(&peer), &len, SOCK_CLOEXEC);
-        if (fd < 0) continue;  // another worker took it
-        len = sizeof local;
-        getsockname(fd, reinterpret_cast<sockaddr*>(&local), &len);
-        return std::make_unique<connection>(fd, peer, local, c);
-    }
-    return nullptr;
+    log_.line(conn.remote, request_line, status, sent, referer, agent,
+              std::chrono::duration<double>(clock_type::now() - t0).count());
+    return again ? step::answered : step::close;
 }
 
 // ---- processes -------------------------------------------------------------------------------
 
 int worker(int listener, const config& c) {
-    g_listener = listener;
     struct sigaction sa = {};
     sa.sa_handler = on_stop;
     sigaction(SIGTERM, &sa, nullptr);
@@ -564,46 +663,29 @@ int worker(int listener, const config& c) {
     php::Runtime rt(std::move(o));
     access_log log;
     if (!c.access_log.empty()) log.f = fopen(c.access_log.c_str(), "a");
-    long served = 0;
-    auto more = [&] { return !g_stop && (c.max_requests == 0 || served < c.max_requests); };
+    front clients(listener, c, log);
     if (c.worker.empty()) {
         // Classic: each PHP request in an engine request of its own.
-        while (more()) {
-            std::unique_ptr<connection> conn = accept_next(listener, c);
-            for (step st = conn ? step::answered : step::close; st != step::close && more();) {
-                php_request r;
-                st = next_request(*conn, c, log, r);
-                if (st != step::php) continue;
-                php::served s = rt.serve(r.req, *r.res);
-                ++served;
-                st = finish_php(r, s, *conn, log) ? step::answered : step::close;
-            }
+        while (std::unique_ptr<php_request> r = clients.next()) {
+            php::served s = rt.serve(r->req, *r->res);
+            clients.done(*r, s);
         }
     } else {
-        // Worker mode: the worker script asks for each request (phpbind_handle_request()); this
-        // loop finds it, answering static files and refusals on the way.
-        std::unique_ptr<connection> conn;
+        // Worker mode: the worker script asks for each request (phpbind_handle_request()).
         std::unique_ptr<php_request> current;
         auto next = [&](const php::served* previous) -> php::worker_request {
-            if (previous && current) {
-                if (!finish_php(*current, *previous, *conn, log)) conn.reset();
-                ++served;
-            }
-            current.reset();
-            while (more()) {
-                if (!conn && !(conn = accept_next(listener, c))) break;
-                auto r = std::make_unique<php_request>();
-                step st = next_request(*conn, c, log, *r);
-                if (st == step::close) conn.reset();
-                if (st != step::php) continue;
-                current = std::move(r);
-                return {&current->req, current->res.get()};
-            }
-            return {};
+            if (previous && current) clients.done(*current, *previous);
+            current = clients.next();
+            if (!current) return {};
+            return {&current->req, current->res.get()};
         };
-        while (more()) {
+        while (clients.more()) {
             php::worker_result w = rt.serve_worker(c.worker, next);
-            if (w.requests == 0 && more()) {
+            if (current) {  // the script ended after its last request, before asking for another
+                clients.done(*current, php::served{current->res->status, 0, false});
+                current.reset();
+            }
+            if (w.requests == 0 && clients.more()) {
                 // A script that never asks for a request (a parse error, say) would only fail again.
                 fprintf(stderr, "phpbind-server: the worker script handled no request (exit status %d)\n",
                         w.exit_status);
@@ -704,27 +786,43 @@ int main(int argc, char** argv) try {
     sa.sa_handler = on_stop;
     sigaction(SIGTERM, &sa, nullptr);
     sigaction(SIGINT, &sa, nullptr);
-    std::vector<pid_t> children;
-    auto spawn = [&] {
+    void* shared = mmap(nullptr, sizeof(worker_slot) * static_cast<size_t>(c.workers), PROT_READ | PROT_WRITE,
+                        MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    if (shared == MAP_FAILED) {
+        fprintf(stderr, "phpbind-server: cannot map the workers' shared memory: %s\n", strerror(errno));
+        return 1;
+    }
+    g_slots = static_cast<worker_slot*>(shared);
+    g_slot_count = c.workers;
+    std::vector<pid_t> children(static_cast<size_t>(c.workers), 0);  // by slot; 0: none
+    auto spawn = [&](int slot) {
+        new (&g_slots[slot]) worker_slot();  // a replaced worker's counts go with it
         pid_t pid = fork();
-        if (pid == 0) _exit(worker(listener, c));
-        if (pid > 0) children.push_back(pid);
+        if (pid == 0) {
+            g_slot = slot;
+            _exit(worker(listener, c));
+        }
+        children[static_cast<size_t>(slot)] = pid > 0 ? pid : 0;
     };
-    for (int i = 0; i < c.workers; ++i) spawn();
+    for (int i = 0; i < c.workers; ++i) spawn(i);
     // Keep the workers: one that exits (recycled after --max-requests, or crashed) is replaced.
-    while (!children.empty()) {
+    while (std::any_of(children.begin(), children.end(), [](pid_t p) { return p > 0; })) {
         int st;
         pid_t pid = waitpid(-1, &st, 0);
         if (pid < 0) {
             if (errno != EINTR) break;
             if (g_stop) {
-                for (pid_t ch : children) kill(ch, SIGTERM);
+                for (pid_t ch : children) {
+                    if (ch > 0) kill(ch, SIGTERM);
+                }
             }
             continue;
         }
-        std::erase(children, pid);
+        auto it = std::find(children.begin(), children.end(), pid);
+        if (it == children.end()) continue;
+        *it = 0;
         if (WIFSIGNALED(st)) fprintf(stderr, "phpbind-server: worker %d ended by signal %d\n", pid, WTERMSIG(st));
-        if (!g_stop) spawn();
+        if (!g_stop) spawn(static_cast<int>(it - children.begin()));
     }
     ::close(listener);
     return 0;

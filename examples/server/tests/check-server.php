@@ -103,6 +103,26 @@ $p = [response($s), response($s), response($s)];
 fclose($s);
 $requests += 3;
 check('pipelining: three requests in one write', $p[0][2] === "hello p1\n" && $p[1][2] === "static text\n" && $p[2][2] === "hello p3\n");
+// Four keep-alive clients at once: each stays open while the others are served (a worker reads
+// every client it holds), and each worker holds two (a new client goes to the one with fewest).
+$clients = $first = [];
+for ($i = 0; $i < 4; $i++) {
+    $clients[$i] = connect();
+    fwrite($clients[$i], "GET /pid.php HTTP/1.1\r\nHost: x\r\n\r\n");
+    $r = response($clients[$i]);
+    $first[] = [trim($r[2] ?? ''), $r[1]['connection'] ?? ''];
+}
+$again = [];
+foreach ($clients as $s) {
+    fwrite($s, "GET /pid.php HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    $again[] = trim(response($s)[2] ?? '');
+    fclose($s);
+}
+$requests += 8;
+$per_worker = array_count_values(array_column($first, 0));
+check('four keep-alive clients: all kept open, two on each worker, each served again by its worker',
+      count($per_worker) === 2 && max($per_worker) === 2 && array_column($first, 1) === array_fill(0, 4, 'keep-alive')
+      && $again === array_column($first, 0), json_encode([$first, $again]));
 $r = request("GET /?name=old HTTP/1.0\r\n\r\n");
 $requests++;
 check('HTTP/1.0: no chunking, the body ends with the connection',
