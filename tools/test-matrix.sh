@@ -73,7 +73,7 @@ engine_targets=("${phpt_targets[@]}" hello lean report cpp_values cpp_runtime cp
                 pb_serve_host phpbind-server pbalpha pbbeta)
 clang_targets=(phpbind_test phpbind_test_asan phpbind_second phpbind_ini_bad phpbind_dlopen_shim hello lean resident
                resident_asan profiler profiler_asan report cpp_values cpp_runtime cpp_exception_classes pb_embed_bin
-               pb_embed_host pb_serve_host phpbind-server pbalpha pbbeta)
+               pb_embed_host pb_serve_host pb_serve_host_asan phpbind-server phpbind-server-asan pbalpha pbbeta)
 
 # A build directory configured from scratch for one configuration, built, tested.
 #   TARGETS (an array, optional): build these instead of everything.

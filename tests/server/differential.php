@@ -34,9 +34,11 @@ $work = sys_get_temp_dir() . '/pbserve' . getmypid();
 @mkdir($work);
 @mkdir("$work/up-fpm");
 @mkdir("$work/up-serve");
+@mkdir("$work/sessions");
 $ini = ['post_max_size' => '300K', 'upload_max_filesize' => '20K', 'max_file_uploads' => '3', 'max_input_vars' => '40',
         'display_errors' => '1', 'html_errors' => '0', 'log_errors' => '0', 'error_reporting' => (string)E_ALL,
-        'output_buffering' => '4096', 'implicit_flush' => '0', 'variables_order' => 'GPCS', 'max_execution_time' => '30'];
+        'output_buffering' => '4096', 'implicit_flush' => '0', 'variables_order' => 'GPCS', 'max_execution_time' => '30',
+        'session.save_path' => "$work/sessions"];
 
 // ---- the requests ----------------------------------------------------------------------------
 mt_srand(20261207);
@@ -245,6 +247,28 @@ function show_difference(string $label, array $r, array $theirs, array $mine, st
     passthru("diff -u $work/theirs $work/mine | cut -c1-200 | head -60");
 }
 
+/**
+ * A session across six requests (docroot/session.php): two clients, each sending back the id it
+ * was given, one request ending in exit(). $send(request) returns [status, reason, headers, body].
+ * Returns the responses with each session id replaced by its order of appearance, and the ids.
+ */
+function session_sequence(callable $send): array {
+    $ids = [];
+    $out = [];
+    $steps = [[null, 'a', ''], [0, 'b', ''], [null, 'c', ''], [0, 'd', 'exit'], [0, 'e', ''], [1, 'f', '']];
+    foreach ($steps as [$client, $tag, $do]) {
+        $headers = $client === null ? [] : [['Cookie', 'PHPSESSID=' . ($ids[$client] ?? 'none')]];
+        $response = $send(['method' => 'GET', 'target' => "/session.php?tag=$tag" . ($do ? "&do=$do" : ''),
+                           'headers' => $headers, 'body' => null]);
+        foreach ($response[2] as $h) {
+            if (preg_match('/^Set-Cookie: PHPSESSID=([^;]+)/', $h, $m) && !in_array($m[1], $ids, true)) $ids[] = $m[1];
+        }
+        $response[2] = preg_replace_callback('/PHPSESSID=([^;]+)/', fn($m) => 'PHPSESSID=#' . array_search($m[1], $ids, true), $response[2]);
+        $out[] = $response;
+    }
+    return [$out, $ids];
+}
+
 // ---- run -------------------------------------------------------------------------------------------
 $dflags = [];
 foreach ($ini + ['upload_tmp_dir' => "$work/up-fpm"] as $k => $v) array_push($dflags, '-d', "$k=$v");
@@ -303,14 +327,34 @@ foreach ($requests as $n => $r) {
     if ($mismatch <= 5) show_difference("request $n", $r, $theirs, $mine, $work);
 }
 
+// Sessions (ext/session, where the engine has it): the same six requests under php-fpm and through
+// serve() must give the same responses, session ids aside; the worker script's turn comes below.
+$has_session = extension_loaded('session');
+$session_fail = 0;
+if ($has_session) {
+    [$fpm_session, $fpm_ids] = session_sequence(fn($r) => from_fpm(fcgi_request($conn, nginx_params($r, $docroot))[0]));
+    [$serve_session, $serve_ids] = session_sequence(function ($r) use ($hp, $docroot, $work, &$counts) {
+        $response = host_serve($hp, $r, $docroot, $work);
+        $counts = $response[5];
+        return array_slice($response, 0, 4);
+    });
+    $ran += 6;
+    if ($serve_session !== $fpm_session || count($fpm_ids) !== 2 || count($serve_ids) !== 2) {
+        $session_fail++;
+        show_difference('sessions through serve()', ['method' => 'GET', 'target' => '/session.php (six requests)'],
+                        $fpm_session, $serve_session, $work);
+    }
+}
+
 // The client goes away mid-response (write() returns false after 10 kB): the script ends there
 // unless it ignores user aborts; its shutdown functions run; connection_aborted() is 1.
 $aborts = [];
 $abort_cases = ['' => "shutdown aborted=1\n", '&ignore=1' => "finished aborted=1\nshutdown aborted=1\n"];
-// Under valgrind the engine runs on malloc (USE_ZEND_ALLOC=0), and a bailout out of the main
-// script leaves its compiled code to the request heap, which then does not exist: `php` itself
-// reports the same blocks lost after any E_USER_ERROR. The abort that ends the script is left out.
-if ($wrapper) unset($abort_cases['']);
+// Under valgrind and ASan the engine runs on malloc (USE_ZEND_ALLOC=0), and a bailout out of the
+// main script leaves its compiled code to the request heap, which then does not exist: `php`
+// itself reports the same blocks lost after any E_USER_ERROR. The abort that ends the script is
+// left out there.
+if (getenv('USE_ZEND_ALLOC') === '0') unset($abort_cases['']);
 foreach ($abort_cases as $ignore => $want) {
     $log = "$work/abort.log";
     @unlink($log);
@@ -370,6 +414,25 @@ foreach ($requests as $n => $r) {
     $w_fail++;
     if ($w_fail <= 5) show_difference("worker mode: request $n", $r, $theirs, $mine, $work);
 }
+if ($has_session) {
+    // ext/session gets its RSHUTDOWN and RINIT around each request of a worker: each request
+    // starts and writes its own session. exit() gives 500 here when nothing was sent.
+    [$worker_session, $worker_ids] = session_sequence(fn($r) => array_slice(host_serve($wp, $r, $docroot, $work), 0, 4));
+    $w_sent += 6;
+    $w_exits++;
+    $expected = $fpm_session;
+    $expected[3][0] = 500;
+    $expected[3][1] = 'Internal Server Error';
+    if ($worker_session === $expected && count($worker_ids) === 2) {
+        $w_same += 6;
+    } else {
+        $session_fail++;
+        show_difference('sessions through a worker script', ['method' => 'GET', 'target' => '/session.php (six requests)'],
+                        $expected, $worker_session, $work);
+    }
+    echo "sessions: six requests of two clients, ", $session_fail ? "$session_fail of 2 runs different" : "the same under php-fpm, serve() and a worker script", "\n";
+}
+$mismatch += $session_fail;
 fclose($wp[0]);
 $loop = read_frame($wp[1]);
 $worker_status = proc_close($worker_proc);
@@ -391,5 +454,7 @@ if (!$ok) echo "FAILED (serve_host exit status $host_status, worker $worker_stat
 array_map("unlink", array_filter(glob("$work/*"), "is_file"));
 @rmdir("$work/up-fpm");
 @rmdir("$work/up-serve");
+array_map('unlink', glob("$work/sessions/*"));
+@rmdir("$work/sessions");
 @rmdir($work);
 exit($ok ? 0 : 1);
