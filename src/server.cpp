@@ -631,8 +631,10 @@ script_location resolve_script(std::string_view document_root, std::string_view 
     std::string uri;
     for (std::string_view s : segments) (uri += '/') += s;
     if (uri.empty() || trailing_slash) uri += '/';
-    loc.document_uri = uri;
+    // A directory's index: nginx's `index index.php` redirects the request to it internally, so
+    // DOCUMENT_URI names it too (REQUEST_URI keeps the path the client sent).
     std::string script = uri.back() == '/' ? uri + "index.php" : uri;
+    loc.document_uri = script;
     // The first ".php" that ends the path or a segment.
     size_t at = 0;
     for (;;) {

@@ -146,7 +146,8 @@ struct script_location {
     std::string script_name;
     /// What follows the script in the path (PATH_INFO), possibly empty.
     std::string path_info;
-    /// The whole decoded, normalised path (DOCUMENT_URI).
+    /// The whole decoded, normalised path (DOCUMENT_URI); for a path ending in '/', the index
+    /// script's, as after nginx's internal redirect to it.
     std::string document_uri;
 };
 

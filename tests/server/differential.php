@@ -2,7 +2,7 @@
 // tests/server/differential.php — the same HTTP requests through php-fpm and through
 // php::Runtime::serve(), the outputs compared.
 //
-//   [PB_SERVE_WRAPPER='valgrind ...'] php differential.php <serve_host> <php-fpm>
+//   [PB_SERVE_WRAPPER='valgrind ...'] php differential.php <serve_host> <php-fpm> [<phpbind-server>]
 //
 // Each request is sent to php-fpm as nginx with Debian's fastcgi.conf and fastcgi-php.conf would
 // send it (the FastCGI client of tests/phpt/fcgi.inc plays nginx), and to serve_host, which runs
@@ -17,12 +17,14 @@
 //                                     of the host's; http_request::server_vars carries what a
 //                                     pool's env[] would)
 // Requests serve() answers itself (a target nginx would refuse: 400, or a missing script: 404)
-// are checked against the status nginx gives. Exit status: 0 when every request matched.
+// are checked against the status nginx gives. With phpbind-server (examples/server), the same
+// requests then go over HTTP through its parser and framing too; what differs there is listed
+// where that pass runs. Exit status: 0 when every request matched.
 require __DIR__ . '/../phpt/fcgi.inc';
 
-[$self, $host, $fpm] = $argv + [null, null, null];
+[$self, $host, $fpm, $http_server] = $argv + [null, null, null, null];
 if (!$host || !$fpm) {
-    fwrite(STDERR, "usage: php differential.php <serve_host> <php-fpm>\n");
+    fwrite(STDERR, "usage: php differential.php <serve_host> <php-fpm> [<phpbind-server>]\n");
     exit(2);
 }
 if (!is_executable($fpm)) {
@@ -35,6 +37,7 @@ $work = sys_get_temp_dir() . '/pbserve' . getmypid();
 @mkdir("$work/up-fpm");
 @mkdir("$work/up-serve");
 @mkdir("$work/sessions");
+@mkdir("$work/up-http");
 $ini = ['post_max_size' => '300K', 'upload_max_filesize' => '20K', 'max_file_uploads' => '3', 'max_input_vars' => '40',
         'display_errors' => '1', 'html_errors' => '0', 'log_errors' => '0', 'error_reporting' => (string)E_ALL,
         'output_buffering' => '4096', 'implicit_flush' => '0', 'variables_order' => 'GPCS', 'max_execution_time' => '30',
@@ -165,7 +168,7 @@ function nginx_params(array $r, string $docroot): ?array {
     $script = str_ends_with($uri, '/') ? $uri . 'index.php' : $uri;
     if (!preg_match('/^(.+?\.php)(\/.*)?$/s', $script, $m)) return null;
     $p = ['QUERY_STRING' => $query, 'REQUEST_METHOD' => $r['method'], 'CONTENT_TYPE' => '', 'CONTENT_LENGTH' => '',
-          'SCRIPT_NAME' => $m[1], 'REQUEST_URI' => $r['target'], 'DOCUMENT_URI' => $uri, 'DOCUMENT_ROOT' => $docroot,
+          'SCRIPT_NAME' => $m[1], 'REQUEST_URI' => $r['target'], 'DOCUMENT_URI' => $script, 'DOCUMENT_ROOT' => $docroot,
           'SERVER_PROTOCOL' => $r['protocol'] ?? 'HTTP/1.1', 'REQUEST_SCHEME' => empty($r['tls']) ? 'http' : 'https'];
     if (!empty($r['tls'])) $p['HTTPS'] = 'on';
     $p += ['GATEWAY_INTERFACE' => 'CGI/1.1', 'SERVER_SOFTWARE' => 'nginx', 'REMOTE_ADDR' => '192.0.2.7', 'REMOTE_PORT' => '51234',
@@ -245,6 +248,54 @@ function show_difference(string $label, array $r, array $theirs, array $mine, st
     file_put_contents("$work/theirs", var_export($theirs, true));
     file_put_contents("$work/mine", var_export($mine, true));
     passthru("diff -u $work/theirs $work/mine | cut -c1-200 | head -60");
+}
+
+// ---- phpbind-server's side: HTTP/1.1 over a socket -------------------------------------------------
+/** The request as a client sends it (the corpus's headers already carry Host and Content-Length). */
+function http_bytes(array $r): string {
+    $raw = "{$r['method']} {$r['target']} " . ($r['protocol'] ?? 'HTTP/1.1') . "\r\n";
+    foreach ($r['headers'] as [$name, $value]) $raw .= "$name: $value\r\n";
+    return $raw . "\r\n" . ($r['body'] ?? '');
+}
+/** One response from the socket: [status, reason, [header lines], body], the framing removed. */
+function http_response($s, bool $head): ?array {
+    $line = fgets($s);
+    if (!preg_match('/^HTTP\/1\.[01] (\d{3}) ?(.*)\r\n$/', (string)$line, $m)) return null;
+    $headers = [];
+    $chunked = false;
+    $length = null;
+    while (($h = fgets($s)) !== false && ($h = rtrim($h, "\r\n")) !== '') {
+        [$name, $value] = explode(':', $h, 2) + [1 => ''];
+        $value = ltrim($value, ' ');
+        if (strcasecmp($name, 'Transfer-Encoding') === 0) $chunked = true;
+        if (strcasecmp($name, 'Content-Length') === 0) $length = (int)$value;
+        // The HTTP server's own headers, as nginx adds its own in front of php-fpm.
+        if (in_array(strtolower($name), ['server', 'date', 'connection', 'transfer-encoding'], true)) continue;
+        $headers[] = "$name: $value";
+    }
+    $status = (int)$m[1];
+    $body = '';
+    if ($head || $status === 304 || $status === 204) return [$status, $m[2], $headers, ''];
+    if ($chunked) {
+        while (($size = hexdec(trim((string)fgets($s)))) > 0) {
+            $body .= stream_get_contents($s, $size);
+            fgets($s);
+        }
+        fgets($s);
+    } elseif ($length !== null) {
+        $body = $length > 0 ? stream_get_contents($s, $length) : '';
+    } else {
+        $body = stream_get_contents($s);
+    }
+    return [$status, $m[2], $headers, $body];
+}
+/** $body with the dump's $_SERVER and getenv() keys $keys (and with $cwd the working directory) removed. */
+function without_keys(string $body, array $keys, bool $cwd = false): string {
+    $at = strpos($body, "{\n    \"SERVER\"");
+    if ($at === false || !is_array($dump = json_decode(substr($body, $at), true))) return $body;
+    foreach ($keys as $k) unset($dump['SERVER'][$k], $dump['getenv'][$k]);
+    if ($cwd) unset($dump['cwd']);
+    return substr($body, 0, $at) . json_encode($dump, JSON_PRETTY_PRINT | JSON_UNESCAPED_SLASHES | JSON_INVALID_UTF8_SUBSTITUTE | JSON_PARTIAL_OUTPUT_ON_ERROR);
 }
 
 /**
@@ -384,13 +435,7 @@ proc_close($fpm_proc);
 $worker_proc = proc_open(array_merge($wrapper, [$host, '--worker', "$docroot/worker.php"], $hflags),
                          [0 => ['pipe', 'r'], 1 => ['pipe', 'w'], 2 => ['file', "$work/worker.err", 'w']], $wp);
 $script_keys = ['SCRIPT_NAME', 'SCRIPT_FILENAME', 'PHP_SELF', 'PATH_INFO', 'DOCUMENT_URI'];
-$without_script = function (string $body) use ($script_keys): string {
-    $at = strpos($body, "{\n    \"SERVER\"");
-    if ($at === false || !is_array($dump = json_decode(substr($body, $at), true))) return $body;
-    foreach ($script_keys as $k) unset($dump['SERVER'][$k], $dump['getenv'][$k]);
-    unset($dump['cwd']);
-    return substr($body, 0, $at) . json_encode($dump, JSON_PRETTY_PRINT | JSON_UNESCAPED_SLASHES | JSON_INVALID_UTF8_SUBSTITUTE | JSON_PARTIAL_OUTPUT_ON_ERROR);
-};
+$without_script = fn(string $body): string => without_keys($body, $script_keys, true);
 $w_same = $w_fail = $w_sent = $w_exits = 0;
 foreach ($requests as $n => $r) {
     if (isset($r['expect'])) continue;
@@ -444,7 +489,70 @@ echo "worker mode: $w_requests handled, the script started again $w_restarts tim
 echo "worker mode: RINIT $w_rinit, RSHUTDOWN $w_rshutdown for ", $w_restarts + 1, " engine requests; logical request start $w_lstart, end $w_lend for $w_requests requests\n";
 $mismatch += $w_fail + ($w_requests === $w_sent && $w_restarts === $w_exits && $worker_status === 0 ? 0 : 1)
     + ($w_rinit === $w_restarts + 1 && $w_rshutdown === $w_rinit && $w_lstart === $w_requests && $w_lend === $w_requests ? 0 : 1);
-$left = count(glob("$work/up-serve/*")) + count(glob("$work/up-fpm/*"));
+// ---- over HTTP through phpbind-server ---------------------------------------------------------------
+// The same requests to phpbind-server (one worker process, the same INI settings), each on a
+// connection of its own, compared with php-fpm's answers. What differs here, and why:
+//   REMOTE_ADDR, REMOTE_PORT,      a real socket's addresses (the FastCGI side's are made up)
+//   SERVER_ADDR, SERVER_PORT
+//   Server, Date, Connection,      the HTTP server's own headers and framing (nginx adds its
+//   Transfer-Encoding              own in front of php-fpm); removed by http_response()
+//   TLS requests                   not sent: phpbind-server speaks plain HTTP
+//   a header name that is not a    400 from phpbind-server, as RFC 9112 asks of a server; nginx
+//   token ("Weird Name")           drops the header (ignore_invalid_headers)
+//   a space in the target          400, as nginx answers since 1.21.1 (Debian 12 ships 1.22): the
+//                                  FastCGI pass sends these targets as they are
+$h_sent = $h_same = $h_own = $h_refused = $h_fail = 0;
+if ($http_server) {
+    $flags = ['--root', $docroot, '--listen', '127.0.0.1:0', '--workers', '1'];
+    foreach ($ini + ['upload_tmp_dir' => "$work/up-http"] as $k => $v) array_push($flags, '-d', "$k=$v");
+    $http_proc = proc_open(array_merge([$http_server], $flags), [1 => ['file', '/dev/null', 'w'], 2 => ['file', "$work/http.err", 'w']], $pipes);
+    $http_port = 0;
+    for ($i = 0; $i < 200 && !$http_port; $i++) {
+        usleep(50000);
+        if (preg_match('/on http:\/\/127\.0\.0\.1:(\d+)\//', (string)@file_get_contents("$work/http.err"), $m)) $http_port = (int)$m[1];
+    }
+    if (!$http_port) { echo "phpbind-server did not start:\n" . @file_get_contents("$work/http.err"); exit(1); }
+    $net_keys = ['REMOTE_ADDR', 'REMOTE_PORT', 'SERVER_ADDR', 'SERVER_PORT'];
+    foreach ($requests as $n => $r) {
+        if (!empty($r['tls'])) continue;
+        $h_sent++;
+        $sock = stream_socket_client("tcp://127.0.0.1:$http_port", $e1, $e2, 5);
+        stream_set_timeout($sock, 30);
+        fwrite($sock, http_bytes($r));
+        $mine = http_response($sock, $r['method'] === 'HEAD');
+        fclose($sock);
+        $not_token = array_filter($r['headers'], fn($h) => !preg_match("/^[!#$%&'*+.^_`|~0-9A-Za-z-]+\$/", $h[0]));
+        $bad_line = preg_match('/[\x00-\x20\x7f]/', $r['target']);
+        if (isset($r['expect']) || $not_token || $bad_line) {
+            $want = $r['expect'] ?? 400;
+            if (($mine[0] ?? null) === $want) {
+                isset($r['expect']) ? $h_own++ : $h_refused++;
+                continue;
+            }
+            $h_fail++;
+            echo "over HTTP: request $n {$r['method']} {$r['target']}: phpbind-server answered ", $mine[0] ?? 'nothing', ", expected $want\n";
+            continue;
+        }
+        $theirs = $fpm_out[$n];
+        if ($r['method'] === 'HEAD' || $theirs[0] === 304) $theirs[3] = '';  // no body there, as from nginx
+        if ($mine !== null) $mine[3] = without_keys($mine[3], $net_keys);
+        $theirs[3] = without_keys($theirs[3], $net_keys);
+        if ($mine === $theirs) { $h_same++; continue; }
+        $h_fail++;
+        if ($h_fail <= 5) show_difference("over HTTP: request $n", $r, $theirs, $mine ?? [], $work);
+    }
+    proc_terminate($http_proc, 15);
+    $http_status = proc_close($http_proc);
+    $http_err = (string)@file_get_contents("$work/http.err");
+    if (str_contains($http_err, 'ended by signal') || $http_status !== 0) {
+        $h_fail++;
+        echo "phpbind-server: exit status $http_status\n$http_err";
+    }
+    echo "over HTTP through phpbind-server: $h_sent requests, $h_same as under php-fpm (but for the socket's addresses), ",
+         "$h_own answered by the server as nginx would, $h_refused refused (400: a space in the target, or a header name that is not a token), $h_fail different\n";
+    $mismatch += $h_fail;
+}
+$left = count(glob("$work/up-serve/*")) + count(glob("$work/up-fpm/*")) + count(glob("$work/up-http/*"));
 echo count($requests), " requests: $same identical under php-fpm and serve(), $own_ok answered by serve() as nginx would, $mismatch different\n";
 echo "$dumps complete dumps of the superglobals among them\n";
 echo "RINIT $rinit, RSHUTDOWN $rshutdown, logical request start $lstart, end $lend for $ran scripts run\n";
@@ -455,6 +563,7 @@ array_map("unlink", array_filter(glob("$work/*"), "is_file"));
 @rmdir("$work/up-fpm");
 @rmdir("$work/up-serve");
 array_map('unlink', glob("$work/sessions/*"));
+@rmdir("$work/up-http");
 @rmdir("$work/sessions");
 @rmdir($work);
 exit($ok ? 0 : 1);
