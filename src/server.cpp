@@ -40,6 +40,7 @@
 #include <cstring>
 #include <memory>
 #include <string>
+#include <unordered_map>
 
 PHPBIND_NAMESPACE_BEGIN
 
@@ -103,17 +104,19 @@ void build_vars(served_request& r, const script_location& loc) {
     r.method = q.method;
     std::string& content_length = r.content_length;
     std::vector<std::pair<std::string, std::string>> http;
+    std::unordered_map<std::string, size_t> http_at;  // name -> index in `http`: any number of headers
     for (const http_header& h : q.headers) {
         if (!valid_header_name(h.name)) continue;
         bool cookie = iequals(h.name, "Cookie");
         std::string key = "HTTP_";
         for (char c : h.name) key += c == '-' ? '_' : static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-        auto it = std::find_if(http.begin(), http.end(), [&](auto& kv) { return kv.first == key; });
-        if (it == http.end()) {
+        auto [at, fresh] = http_at.try_emplace(key, http.size());
+        if (fresh) {
             http.emplace_back(std::move(key), h.value);
         } else {
-            it->second += cookie ? "; " : ", ";
-            it->second += h.value;
+            std::string& joined = http[at->second].second;
+            joined += cookie ? "; " : ", ";
+            joined += h.value;
         }
     }
     for (auto& [k, v] : http) {
@@ -163,7 +166,8 @@ void build_vars(served_request& r, const script_location& loc) {
                     {"SCRIPT_FILENAME", loc.script_filename},
                     {"PATH_INFO", loc.path_info},
                 });
-    for (auto& kv : http) set_var(vars, std::move(kv.first), std::move(kv.second));
+    // The HTTP_* names are distinct, and no CGI variable above starts with "HTTP_".
+    for (auto& kv : http) vars.push_back(std::move(kv));
     for (auto& [k, v] : q.server_vars) set_var(vars, k, v);
 }
 
