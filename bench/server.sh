@@ -5,7 +5,7 @@
 # phpbind-server classic and phpbind-server worker mode (workers = cores). Two applications (bench/server/): (a) hello
 # world; (b) a framework's bootstrap — an autoloader, 300 classes, a 1,000-route table — on
 # every request, or once per process in worker mode. Reports requests/s, p50 and p99 latency and
-# resident memory per worker; writes docs/server-performance.md.
+# memory per worker (RSS and PSS); writes docs/server-performance.md.
 #
 #   bench/server.sh <build-dir>
 #   BENCH_SERVER_SECONDS=10 BENCH_SERVER_CONNECTIONS=32 BENCH_SERVER_DOC=/tmp/x.md bench/server.sh <build-dir>
@@ -58,12 +58,16 @@ stop() {  # the whole process group: the server and its workers
   done
   kill -KILL -- "-${pids[0]}" 2>/dev/null || true
 }
-# Resident memory of the processes that run PHP (the children of $1, or $1 itself), in MiB each.
+# Memory of the processes that run PHP (the children of $1, or $1 itself), in MiB each: "RSS PSS".
+# RSS counts every page a process has resident, shared or not; PSS divides each shared page
+# among the processes that share it (a worker's fair share).
 rss_per_worker() {
   local kids
-  kids=$(pgrep -P "$1" | tr '\n' ',' | sed 's/,$//')
+  kids=$(pgrep -P "$1" | tr '\n' ' ')
   [[ -n $kids ]] || kids=$1
-  ps -o rss= -p "$kids" 2>/dev/null | awk '{ s += $1; n++ } END { if (n) printf "%.1f", s / n / 1024; else print "-" }'
+  for k in $kids; do cat "/proc/$k/smaps_rollup" 2>/dev/null; done |
+    awk '$1 == "Rss:" { r += $2; n++ } $1 == "Pss:" { p += $2 }
+         END { if (n) printf "%.1f %.1f", r / n / 1024, p / n / 1024; else print "- -" }'
 }
 # wrk on a path: "requests/s p50 p99" (latencies in ms).
 load() {
@@ -93,7 +97,7 @@ measure() {  # contender, app, path, pid-of-the-process-whose-children-run-PHP
   done
   rps=$(median "${rpss[@]}"); p50=$(median "${p50s[@]}"); p99=$(median "${p99s[@]}")
   [[ $bad -eq 0 ]] || echo "server.sh: $1 on $2 answered $bad non-2xx responses" >&2
-  result["$1,$2"]="$rps $p50 $p99 $(rss_per_worker "$4") $errors"
+  result["$1,$2"]="$rps $p50 $p99 $errors $(rss_per_worker "$4")"
   echo "$1 $2: $rps req/s, p50 ${p50} ms, p99 ${p99} ms (rounds: ${rpss[*]} req/s; p99 ${p99s[*]} ms)" >&2
 }
 
@@ -168,6 +172,9 @@ field() { awk -v i="$2" '{ print $i }' <<<"${result[$1]}"; }
   echo "three rounds of ${seconds} s per row: requests/s, p50 and p99 are each the median of the three. Every"
   echo "contender runs $cores PHP processes, without opcache, with the same INI settings. Socket errors are"
   echo "wrk's (connect, read, write, timeout), summed over the rounds: a request that never got an answer."
+  echo "Memory is read from each PHP process's \`/proc/<pid>/smaps_rollup\` after the last round: RSS counts every"
+  echo "page a process has resident, the pages it shares with other processes included; PSS gives each"
+  echo "process its share of those (a page two workers share counts half in each)."
   echo
   echo "- **nginx + php-fpm**: Debian's nginx (one worker) and php-fpm (\`pm=static\`, $cores workers),"
   echo "  \`try_files \$uri /index.php\$is_args\$args\`."
@@ -181,12 +188,12 @@ field() { awk -v i="$2" '{ print $i }' <<<"${result[$1]}"; }
   echo "autoloader, loads 300 classes, builds a 1,000-route table of regular expressions, then routes"
   echo "\`/section7/item350/42\` — what a framework does on every request under php-fpm."
   echo
-  echo "| application | server | requests/s | vs nginx + php-fpm | p50 ms | p99 ms | RSS per worker (MiB) | socket errors |"
-  echo "|---|---|---:|---:|---:|---:|---:|---:|"
+  echo "| application | server | requests/s | vs nginx + php-fpm | p50 ms | p99 ms | socket errors | RSS per worker (MiB) | PSS per worker (MiB) |"
+  echo "|---|---|---:|---:|---:|---:|---:|---:|---:|"
   for app in hello framework; do
     base=$(field "nginx + php-fpm,$app" 1)
     for s in "nginx + php-fpm" "php -S" "phpbind-server" "phpbind-server worker"; do
-      echo "| $app | $s | $(field "$s,$app" 1) | $(ratio "$(field "$s,$app" 1)" "$base")x | $(field "$s,$app" 2) | $(field "$s,$app" 3) | $(field "$s,$app" 4) | $(field "$s,$app" 5) |"
+      echo "| $app | $s | $(field "$s,$app" 1) | $(ratio "$(field "$s,$app" 1)" "$base")x | $(field "$s,$app" 2) | $(field "$s,$app" 3) | $(field "$s,$app" 4) | $(field "$s,$app" 5) | $(field "$s,$app" 6) |"
     done
   done
   echo

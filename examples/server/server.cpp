@@ -5,10 +5,11 @@
 //                  [--worker SCRIPT | --front-controller index.php] [--max-requests 1000]
 //                  [--access-log FILE] [--max-body 16M] [--header-timeout 10] [-d name=value]...
 //
-// A master process binds the socket and keeps --workers worker processes, each with its own PHP
-// engine (one php::Runtime), as php-fpm's pm=static does. Each worker reads its clients in an
-// event loop (as nginx does in front of php-fpm) and runs one complete request at a time. PHP files run through Runtime::serve() (the request as
-// php-fpm behind nginx sees it); other files under the root are sent as they are (MIME type,
+// A master process binds the socket, starts the PHP engine (one php::Runtime: every module's
+// MINIT) and keeps --workers worker processes forked from it, as php-fpm's pm=static does. Each
+// worker reads its clients in an event loop (as nginx does in front of php-fpm) and runs one
+// complete request at a time. PHP files run through Runtime::serve() (the request as php-fpm
+// behind nginx sees it); other files under the root are sent as they are (MIME type,
 // ETag/If-None-Match, Last-Modified, single byte ranges). SIGTERM or SIGINT: every worker
 // finishes the requests it has read, then the server exits. See README.md.
 #include <phpbind/server.hpp>
@@ -646,11 +647,10 @@ front::step front::dispatch(connection& conn, php_request& out) {
 
 // ---- processes -------------------------------------------------------------------------------
 
-int worker(int listener, const config& c) {
-    struct sigaction sa = {};
-    sa.sa_handler = on_stop;
-    sigaction(SIGTERM, &sa, nullptr);
-    sigaction(SIGINT, &sa, nullptr);
+// The engine, started once in the master: every module's MINIT runs there, and each worker
+// forked from it shares what startup built (function and class tables) until it writes to it,
+// as php-fpm's workers share their master's.
+php::runtime_options runtime_options_for(const config& c) {
     php::runtime_options o;
     o.argv = {"phpbind-server"};
     o.ini = {{"max_execution_time", "30"},
@@ -660,7 +660,14 @@ int worker(int listener, const config& c) {
              {"log_errors", "1"}};
     o.ini.insert(o.ini.end(), c.ini.begin(), c.ini.end());
     o.output = [](std::string_view) {};
-    php::Runtime rt(std::move(o));
+    return o;
+}
+
+int worker(int listener, const config& c, php::Runtime& rt) {
+    struct sigaction sa = {};
+    sa.sa_handler = on_stop;
+    sigaction(SIGTERM, &sa, nullptr);
+    sigaction(SIGINT, &sa, nullptr);
     access_log log;
     if (!c.access_log.empty()) log.f = fopen(c.access_log.c_str(), "a");
     front clients(listener, c, log);
@@ -794,13 +801,16 @@ int main(int argc, char** argv) try {
     }
     g_slots = static_cast<worker_slot*>(shared);
     g_slot_count = c.workers;
+    std::optional<php::Runtime> rt(std::in_place, runtime_options_for(c));
     std::vector<pid_t> children(static_cast<size_t>(c.workers), 0);  // by slot; 0: none
     auto spawn = [&](int slot) {
         new (&g_slots[slot]) worker_slot();  // a replaced worker's counts go with it
         pid_t pid = fork();
         if (pid == 0) {
             g_slot = slot;
-            _exit(worker(listener, c));
+            int status = worker(listener, c, *rt);
+            rt.reset();  // this process's MSHUTDOWN, as a php-fpm worker runs its own
+            _exit(status);
         }
         children[static_cast<size_t>(slot)] = pid > 0 ? pid : 0;
     };
@@ -825,6 +835,7 @@ int main(int argc, char** argv) try {
         if (!g_stop) spawn(static_cast<int>(it - children.begin()));
     }
     ::close(listener);
+    rt.reset();
     return 0;
 } catch (const std::exception&) {  // a number that is not one (std::stoi)
     return usage();
