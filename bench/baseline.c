@@ -103,6 +103,73 @@ static ZEND_FUNCTION(make_list)
 	} ZEND_HASH_FILL_END();
 }
 
+/* make_rows(int $n): array — n rows ['id' => $i, 'name' => one of four names, 'score' => 3 * $i],
+ * built the way a decoder builds nested results: each row an array of its own, filled key by
+ * key with the API extensions use for it (add_assoc_*_ex), then appended to the list. */
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_make_rows, 0, 1, IS_ARRAY, 0)
+	ZEND_ARG_TYPE_INFO(0, n, IS_LONG, 0)
+ZEND_END_ARG_INFO()
+
+static const char *const row_names[] = {"alpha", "beta", "gamma", "delta"};
+static const size_t row_name_lengths[] = {5, 4, 5, 5};
+
+static ZEND_FUNCTION(make_rows)
+{
+	zend_long n, i;
+	zval row;
+
+	ZEND_PARSE_PARAMETERS_START(1, 1)
+		Z_PARAM_LONG(n)
+	ZEND_PARSE_PARAMETERS_END();
+
+	if (n < 0) {
+		zend_argument_value_error(1, "must be greater than or equal to 0");
+		RETURN_THROWS();
+	}
+
+	array_init_size(return_value, (uint32_t) n);
+	for (i = 0; i < n; i++) {
+		array_init_size(&row, 3);
+		add_assoc_long_ex(&row, "id", sizeof("id") - 1, i);
+		add_assoc_stringl_ex(&row, "name", sizeof("name") - 1, row_names[i & 3], row_name_lengths[i & 3]);
+		add_assoc_long_ex(&row, "score", sizeof("score") - 1, 3 * i);
+		add_next_index_zval(return_value, &row);
+	}
+}
+
+/* sum_rows(array $rows): int — over the rows that are arrays, the sum of each int 'id' and the
+ * length of each string 'name': reading nested results back. */
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_sum_rows, 0, 1, IS_LONG, 0)
+	ZEND_ARG_TYPE_INFO(0, rows, IS_ARRAY, 0)
+ZEND_END_ARG_INFO()
+
+static ZEND_FUNCTION(sum_rows)
+{
+	HashTable *rows;
+	zval *row, *id, *name;
+	zend_long total = 0;
+
+	ZEND_PARSE_PARAMETERS_START(1, 1)
+		Z_PARAM_ARRAY_HT(rows)
+	ZEND_PARSE_PARAMETERS_END();
+
+	ZEND_HASH_FOREACH_VAL(rows, row) {
+		ZVAL_DEREF(row);
+		if (Z_TYPE_P(row) != IS_ARRAY) {
+			continue;
+		}
+		id = zend_hash_str_find_deref(Z_ARRVAL_P(row), "id", sizeof("id") - 1);
+		if (id && Z_TYPE_P(id) == IS_LONG) {
+			total += Z_LVAL_P(id);
+		}
+		name = zend_hash_str_find_deref(Z_ARRVAL_P(row), "name", sizeof("name") - 1);
+		if (name && Z_TYPE_P(name) == IS_STRING) {
+			total += (zend_long) Z_STRLEN_P(name);
+		}
+	} ZEND_HASH_FOREACH_END();
+	RETURN_LONG(total);
+}
+
 /* call_back(callable $f, int $x): mixed — returns $f($x) */
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_call_back, 0, 2, IS_MIXED, 0)
 	ZEND_ARG_TYPE_INFO(0, f, IS_CALLABLE, 0)
@@ -497,6 +564,8 @@ static const zend_function_entry phpbind_bench_c_functions[] = {
 	ZEND_FE(make_list, arginfo_make_list)
 	ZEND_NAMED_FE(make_list_push, ZEND_FN(make_list), arginfo_make_list)
 	ZEND_NAMED_FE(make_list_view, ZEND_FN(make_list), arginfo_make_list)
+	ZEND_FE(make_rows, arginfo_make_rows)
+	ZEND_FE(sum_rows, arginfo_sum_rows)
 	ZEND_FE(call_back, arginfo_call_back)
 	ZEND_FE_END
 };

@@ -46,6 +46,9 @@ const CASES = [
     'make_list'           => [1.05,      100,    'n = 1,000',        '$len = 1000;',                            'make_list($len)'],
     'make_list_push'      => [null,      100,    'n = 1,000',        '$len = 1000;',                            'make_list_push($len)'],
     'make_list_view'      => [1.05,      100,    'n = 1,000',        '$len = 1000;',                            'make_list_view($len)'],
+    // Nested results, as a decoder builds them and a caller reads them back.
+    'make_rows'           => [1.05,      300,    '1,000 rows',       '$len = 1000;',                            'make_rows($len)'],
+    'sum_rows'            => [1.05,      100,    '1,000 rows',       '$rows = make_rows(1000);',                'sum_rows($rows)'],
     'call_back'           => [1.10,      5,      'fn($x) => $x + 1', '$f = fn($x) => $x + 1; $x = 1;',          'call_back($f, $x)'],
     'Counter::inc'        => [1.05,      1,      'one object',       '$c = new Counter;',                       '$c->inc()'],
     'Counter->n'          => [1.05,      1,      'one object',       '$c = new Counter; $c->inc();',            '$c->n'],

@@ -64,6 +64,37 @@ auto make_list_view(int64_t n) {
     return std::views::iota(int64_t{0}, n);
 }
 
+// make_rows(int $n): array — n rows ['id' => $i, 'name' => one of four names, 'score' => 3 * $i],
+// built as a decoder builds nested results: a php::Array per row, filled key by key, appended
+// to the list.
+php::Array make_rows(int64_t n) {
+    static constexpr std::string_view names[] = {"alpha", "beta", "gamma", "delta"};
+    if (n < 0) throw php::argument_value_error(1, "must be greater than or equal to 0");
+    php::Array rows = php::Array::with_capacity(static_cast<size_t>(n));
+    for (int64_t i = 0; i < n; ++i) {
+        php::Array row = php::Array::with_capacity(3);
+        row.set("id", i);
+        row.set("name", names[i & 3]);
+        row.set("score", 3 * i);
+        rows.push_back(std::move(row));
+    }
+    return rows;
+}
+
+// sum_rows(array $rows): int — over the rows that are arrays, the sum of each int 'id' and the
+// length of each string 'name': reading nested results back.
+int64_t sum_rows(php::ArrayView rows) {
+    int64_t total = 0;
+    for (auto [key, row] : rows) {
+        if (!row.is_array()) continue;
+        php::ArrayView r = row.as_array();
+        if (auto id = r.find("id"); id && id->is_int()) total += id->as_int();
+        if (auto name = r.find("name"); name && name->is_string())
+            total += static_cast<int64_t>(name->as_string().size());
+    }
+    return total;
+}
+
 // call_back(callable $f, int $x): mixed — returns $f($x)
 php::Value call_back(php::CallableView f, int64_t x) { return f(x); }
 
@@ -126,6 +157,8 @@ PHPBIND_EXTENSION(phpbind_bench, m) {
     m.def<&make_list>("make_list", arg("n"));
     m.def<&make_list_push>("make_list_push", arg("n"));
     m.def<&make_list_view>("make_list_view", arg("n"));
+    m.def<&make_rows>("make_rows", arg("n"));
+    m.def<&sum_rows>("sum_rows", arg("rows"));
     m.def<&call_back>("call_back", arg("f"), arg("x"));
     m.class_<Counter>("Counter").final_().def<&Counter::inc>("inc").property<&Counter::n>("n");
     m.def<&store_detached>("store_detached", arg("key"), arg("data"));

@@ -411,6 +411,17 @@ each \`push_back\` checks the capacity, about 9 instructions per element.
 (\`std::views::iota(0, n)\`), which phpbind writes straight into the PHP
 array: that is the way to return a generated sequence at C speed.
 
+\`make_rows\` and \`sum_rows\` are nested results as a decoder builds them and
+a caller reads them back: 1,000 rows of \`['id' => int, 'name' => string,
+'score' => int]\`. The C side builds each row with \`add_assoc_long_ex\` and
+\`add_assoc_stringl_ex\` (what extensions use for it) and appends it with
+\`add_next_index_zval\`; phpbind's with \`php::Array::set(key, value)\` and
+\`push_back\`. A key that cannot be numeric (its first byte past \`'9'\`) is
+added inline with one hash and one probe, as \`zend_hash_str_update\` adds it,
+and a new key's empty slot is not released through the edge. The reading side
+walks the rows with \`php::ArrayView\` and looks each key up with \`find\`,
+against \`ZEND_HASH_FOREACH_VAL\` and \`zend_hash_str_find_deref\`.
+
 Callgrind counts each iteration of a \`rep stos\`/\`rep movs\` string
 instruction as one instruction, one byte at a time, while the CPU runs it as
 one instruction moving whole cache lines; glibc switches \`memset\` and

@@ -50,13 +50,24 @@ private:
 namespace detail {
 /// The slot for `key` (numeric strings are integer keys), added as null if missing.
 zval* symtable_lookup(HashTable* ht, std::string_view key);
+/// The same, a new key that cannot be numeric (its first byte is past '9', as the engine's
+/// ZEND_HANDLE_NUMERIC_STR tests) added inline with one hash and one probe.
+PHPBIND_INLINE zval* symtable_slot(HashTable* ht, std::string_view key) {
+    if (!key.empty() && key[0] > '9') {
+        zval null;
+        ZVAL_NULL(&null);
+        if (zval* z = zend_hash_str_add(ht, key.data(), key.size(), &null)) return z;
+    }
+    return symtable_lookup(ht, key);
+}
 /// Stores `v` (its reference handed over) in `slot`, then releases the old
 /// value through the edge: its __destruct sees the array updated.
 inline void replace_slot(zval* slot, zval* v) {
     zval old;
     ZVAL_COPY_VALUE(&old, slot);
     ZVAL_COPY_VALUE(slot, v);
-    release_checked(&old);
+    // A new key's slot holds null: nothing to release, nothing that could have run.
+    if (Z_REFCOUNTED(old)) release_checked(&old);
 }
 /// Removes a found slot with `del`, releasing its value afterwards.
 template <class Del>
@@ -306,7 +317,7 @@ public:
         detail::check_memory();
         zval tmp;
         to_zval_any(std::forward<T>(value), &tmp);
-        detail::replace_slot(detail::symtable_lookup(mut(), key), &tmp);
+        detail::replace_slot(detail::symtable_slot(mut(), key), &tmp);
         return *this;
     }
     /// `$a[$key] = $value;` with PHP's own key rules (the engine's array_set_zval_key): a numeric
