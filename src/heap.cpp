@@ -669,6 +669,12 @@ std::optional<Value> Heap::get(std::string_view key) {
     detail::rebuild r{g, classes.data(), made.data(), copies.p.data(), &root};
     detail::into_php([&] { detail::rebuild_graph(&r); });
     Value result = Value::adopt(&root);
+    if (UNEXPECTED(detail::oom_pending())) {
+        // The rebuild stopped at memory_limit (heap_graph.cpp): what it made goes, the engine's
+        // fatal error follows once C++ has unwound.
+        result = Value();
+        detail::throw_memory_exhausted();
+    }
     zval keep;
     result.copy_into(&keep);
     zval replaced{};  // IS_UNDEF

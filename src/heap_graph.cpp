@@ -620,6 +620,10 @@ void verify(const graph& g, zend_class_entry** found) {
 
 // The request objects being built: engine calls only below (run under
 // into_php(): an allocation failure bails out), so nothing here has a destructor.
+// With delayed out-of-memory handling (oom_pending(): an allocation past memory_limit succeeds
+// and the engine raises its fatal error later) the rebuild stops adding as soon as the limit is
+// passed, leaving every array and object it made valid but incomplete; Heap::get() then releases
+// the result and raises the fatal error, before the process reaches the hard limit.
 
 static void rebuild_value(const rebuild& r, const zval* src, zval* dst);
 
@@ -635,6 +639,7 @@ static void rebuild_array(const rebuild& r, zend_array* src, zval* dst) {
     zend_string* key;
     zval* v;
     ZEND_HASH_FOREACH_KEY_VAL(src, h, key, v) {
+        if (UNEXPECTED(oom_pending())) break;
         zval item;
         rebuild_value(r, v, &item);
         if (key) zend_hash_add_new(a, key, &item);
@@ -646,7 +651,8 @@ static void rebuild_array(const rebuild& r, zend_array* src, zval* dst) {
 static void rebuild_value(const rebuild& r, const zval* src, zval* dst) {
     if (Z_TYPE_P(src) == IS_PTR) {
         auto i = static_cast<size_t>(static_cast<const object_record*>(Z_PTR_P(src)) - r.g->objects);
-        ZVAL_OBJ_COPY(dst, r.made[i]);
+        if (r.made[i]) ZVAL_OBJ_COPY(dst, r.made[i]);
+        else ZVAL_NULL(dst);  // not made: the rebuild stopped at memory_limit
     } else if (Z_TYPE_P(src) == IS_ARRAY) {
         rebuild_array(r, Z_ARR_P(src), dst);
     } else {
@@ -659,7 +665,7 @@ void rebuild_graph(void* p) {
     const graph& g = *r.g;
     // Every object first (slots empty, so a failure frees them safely), then
     // their slots: references between them, cycles included, find their target.
-    for (uint32_t i = 0; i < g.objects_count; ++i) {
+    for (uint32_t i = 0; i < g.objects_count && !oom_pending(); ++i) {
         const object_record& o = g.objects[i];
         zend_class_entry* ce = r.classes[o.cls];
         if (g.classes[o.cls].kind == class_kind::enumeration) {
@@ -677,9 +683,9 @@ void rebuild_graph(void* p) {
         for (int j = 0; j < ce->default_properties_count; ++j) ZVAL_UNDEF(OBJ_PROP_NUM(obj, j));
         r.made[i] = obj;
     }
-    for (uint32_t i = 0; i < g.objects_count; ++i) {
+    for (uint32_t i = 0; i < g.objects_count && !oom_pending(); ++i) {
         const object_record& o = g.objects[i];
-        if (!o.slots) continue;
+        if (!o.slots || !r.made[i]) continue;
         zend_object* obj = r.made[i];
         for (uint32_t j = 0; j < g.classes[o.cls].slots; ++j) {
             zval* slot = OBJ_PROP_NUM(obj, j);
@@ -695,7 +701,9 @@ void rebuild_graph(void* p) {
     }
     rebuild_value(r, &g.root, r.out);
     // `made` lets go: every object is referred to from the graph.
-    for (uint32_t i = 0; i < g.objects_count; ++i) GC_DELREF(r.made[i]);
+    for (uint32_t i = 0; i < g.objects_count; ++i) {
+        if (r.made[i]) GC_DELREF(r.made[i]);
+    }
 }
 
 }  // namespace detail
