@@ -144,9 +144,55 @@ void into_php_nothrow(void (*fn)(void*), void* ctx) noexcept {
     else if (!had_exception && EG(exception)) unwinding.pending |= unwind_state::exception;
 }
 
+#ifndef ZEND_HAS_OOM
+bool refresh_memory_budget(size_t bytes) noexcept {
+    if (budget.refused) return false;
+    const zend_long limit = PG(memory_limit);
+    const size_t real = zend_memory_usage(true);
+    if (limit < 0) {
+        budget.bytes = PTRDIFF_MAX / 2;
+        return true;
+    }
+    // What stays under the limit with a chunk to spare: while phpbind's allocations since this
+    // check stay within it, the allocator never needs a chunk or a huge block it must refuse.
+    const size_t room = static_cast<size_t>(limit);
+    if (real <= room && bytes <= room - real && ZEND_MM_CHUNK_SIZE <= room - real - bytes) {
+        budget.bytes = static_cast<ptrdiff_t>(room - real - bytes - ZEND_MM_CHUNK_SIZE);
+        return true;
+    }
+    budget.refused = true;
+    budget.bytes = 0;
+    unwinding.pending |= unwind_state::oom;
+    return false;
+}
+
+namespace {
+// The engine's own fatal error for a refusal, raised by the edge once C++ has unwound: an
+// allocation the engine must refuse, which reports "Allowed memory size of N bytes exhausted"
+// (zend_mm_safe_error()) and bails out from here, where no C++ frame is left.
+PHPBIND_COLD bool raise_memory_limit() noexcept {
+    unwinding.pending &= ~unwind_state::oom;
+    budget = memory_budget{};
+    const zend_long limit = PG(memory_limit);
+    if (limit >= 0) {
+        // The cached chunks go first, as the allocator's own retry would free them (zend_mm_gc()).
+        zend_mm_gc(zend_mm_get_heap());
+        const size_t room = static_cast<size_t>(limit), real = zend_memory_usage(true);
+        efree(emalloc((room > real ? room - real : 0) + ZEND_MM_CHUNK_SIZE));
+    }
+    // memory_limit was lifted meanwhile: the refused call fails with an Error.
+    if (!EG(exception)) zend_throw_error(nullptr, "PHP memory_limit exhausted");
+    return false;
+}
+}  // namespace
+#endif
+
 bool edge_settle(unsigned entry, bool failed) noexcept {
     const unsigned own = unwinding.pending & ~entry;
     if (own & unwind_state::fatal) resume_bailout();
+#ifndef ZEND_HAS_OOM
+    if (own & unwind_state::oom) return raise_memory_limit();
+#endif
     if (own & unwind_state::exit) {
         // C++ swallowed script_exit: exit() again (it ends the script whatever
         // else this edge's body left recorded).
@@ -184,6 +230,8 @@ void resume_bailout() noexcept {
 
 void refuse_php_call() {
     if (unwinding.pending & unwind_state::fatal) throw_fatal_error();
+    // memory_limit was reached: the fatal error is on its way (the edge raises it); no PHP first.
+    if (unwinding.pending & unwind_state::oom) throw_memory_exhausted();
     if (unwinding.pending & unwind_state::exit) {
         // exit() is on its way to the engine: PHP code runs no more. A fresh
         // unwind object, owned by the C++ exception like the first one.

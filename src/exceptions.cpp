@@ -84,8 +84,9 @@ void raise_current_exception(unsigned entry) noexcept {
     } catch (const fatal_error&) {
         // the edge resumes the bailout
     } catch (const memory_exhausted& e) {
-        // Nothing to raise: the engine has recorded the condition and raises its fatal error
-        // once the handler returns. (Thrown by hand with nothing recorded: an Error.)
+        // Nothing to raise: the condition is recorded (by the engine, or by phpbind's refusal,
+        // which the edge turns into the engine's fatal error), and the fatal error follows once
+        // the handler returns. (Thrown by hand with nothing recorded: an Error.)
         if (!oom_pending()) raise(zend_ce_error, e.what(), strlen(e.what()), 0);
     } catch (const script_exit& e) {
         // Handed back to the engine by the edge that owns it; an edge

@@ -307,6 +307,7 @@ public:
     template <class T>
     Array& set(zend_long key, T&& value) {
         detail::check_memory();
+        detail::reserve_or_throw(detail::insert_bytes(Z_ARR(z_)));
         zval tmp;
         to_zval_any(std::forward<T>(value), &tmp);
         detail::replace_slot(zend_hash_index_lookup(mut(), key), &tmp);
@@ -315,6 +316,7 @@ public:
     template <class T>
     Array& set(std::string_view key, T&& value) {
         detail::check_memory();
+        detail::reserve_or_throw(detail::insert_bytes(Z_ARR(z_), key.size()));
         zval tmp;
         to_zval_any(std::forward<T>(value), &tmp);
         detail::replace_slot(detail::symtable_slot(mut(), key), &tmp);
@@ -332,6 +334,7 @@ public:
     template <class T>
     Array& push_back(T&& value) {
         detail::check_memory();
+        detail::reserve_or_throw(detail::insert_bytes(Z_ARR(z_)));
         zval tmp;
         to_zval_any(std::forward<T>(value), &tmp);
         if (UNEXPECTED(!zend_hash_next_index_insert(mut(), &tmp))) {

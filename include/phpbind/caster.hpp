@@ -119,6 +119,7 @@ PHPBIND_COLD void huge_string_to_zval(std::string_view v, zval* out);
 /// A new request string holding `v`, into `out`.
 PHPBIND_INLINE void string_to_zval(std::string_view v, zval* out) {
     if (UNEXPECTED(v.size() >= ZEND_MM_CHUNK_SIZE)) return huge_string_to_zval(v, out);
+    reserve_or_throw(v.size() + sizeof(zend_string));
     ZVAL_STRINGL_FAST(out, v.data(), v.size());
 }
 

@@ -162,12 +162,62 @@ inline constexpr bool flush_sends_headers = PHP_VERSION_ID >= 80400;
 /// returns, and the allocator ends the process when a request goes on past the hard limit
 /// (memory_hard_limit_percent, twice memory_limit by default). Its fallible allocations fail
 /// instead of going past the limit. An engine without it (PHP 8.4.24) raises the fatal error
-/// at the allocation, as before.
+/// at the allocation, a longjmp that would skip the C++ frames above it: there phpbind refuses
+/// its own allocations that could go past the limit before it makes them (reserve_memory()),
+/// records the refusal as the other engine records the condition, and the edge of the bound
+/// function raises the engine's fatal error once C++ has unwound.
+#ifndef ZEND_HAS_OOM
+struct memory_budget {
+    /// Bytes phpbind may still allocate before it asks the engine again; stale (0) after PHP
+    /// code or the engine ran (an edge's entry, into_php()).
+    ptrdiff_t bytes = 0;
+    /// An allocation was refused: memory_limit is reached for this call.
+    bool refused = false;
+};
+#ifdef ZTS
+inline thread_local memory_budget budget;
+#else
+inline memory_budget budget;
+#endif
+/// The budget from the engine's real usage (src/edge.cpp): true when `bytes` fit with a chunk to
+/// spare (zend_mm_alloc_pages() and zend_mm_alloc_huge() refuse nothing then); otherwise the
+/// refusal is recorded for the edge.
+PHPBIND_COLD bool refresh_memory_budget(size_t bytes) noexcept;
+#endif
 inline bool oom_pending() noexcept {
 #ifdef ZEND_HAS_OOM
     return ZEND_HAS_OOM();
 #else
-    return false;
+    return budget.refused;
+#endif
+}
+/// Before phpbind allocates `bytes` of request memory (an upper bound, a table's growth
+/// included): false when memory_limit is reached. On an engine with delayed handling the
+/// allocation itself records the condition, and this says nothing new.
+PHPBIND_INLINE bool reserve_memory([[maybe_unused]] size_t bytes) noexcept {
+#ifdef ZEND_HAS_OOM
+    return true;
+#else
+    if (EXPECTED(!budget.refused) && EXPECTED((budget.bytes -= static_cast<ptrdiff_t>(bytes)) >= 0)) return true;
+    return refresh_memory_budget(bytes);
+#endif
+}
+/// The budget is stale: PHP code or the engine may have allocated since it was taken.
+PHPBIND_INLINE void memory_budget_stale() noexcept {
+#ifndef ZEND_HAS_OOM
+    budget.bytes = 0;
+#endif
+}
+/// What inserting into `ht` may allocate: its separation when shared, its growth when full, a
+/// key (small) otherwise.
+PHPBIND_INLINE size_t insert_bytes([[maybe_unused]] const HashTable* ht, [[maybe_unused]] size_t key_len = 0) noexcept {
+#ifdef ZEND_HAS_OOM
+    return 0;
+#else
+    size_t grow = ht->nNumUsed >= ht->nTableSize || GC_REFCOUNT(ht) > 1
+        ? static_cast<size_t>(ht->nTableSize) * 2 * (sizeof(Bucket) + 2 * sizeof(uint32_t))
+        : 0;
+    return grow + key_len + 64;
 #endif
 }
 /// zend_hash_real_init_packed(), fallible where the engine has fallible allocations: false (and
@@ -176,6 +226,7 @@ inline bool init_packed(HashTable* ht) noexcept {
 #ifdef ZEND_HAS_OOM
     return zend_hash_real_finit_packed(ht, true) == SUCCESS;
 #else
+    if (UNEXPECTED(!reserve_memory(static_cast<size_t>(ht->nTableSize) * sizeof(zval) + 64))) return false;
     zend_hash_real_init_packed(ht);
     return true;
 #endif
@@ -187,6 +238,8 @@ inline bool init_packed(HashTable* ht) noexcept {
 inline zend_string* string_alloc(size_t len) noexcept {
 #ifdef ZEND_HAS_OOM
     if (UNEXPECTED(len >= ZEND_MM_CHUNK_SIZE)) return zend_string_falloc(len, false, true);
+#else
+    if (UNEXPECTED(!reserve_memory(len + sizeof(zend_string)))) return nullptr;
 #endif
     return zend_string_alloc(len, false);
 }

@@ -208,6 +208,12 @@ std::string demangle(const std::type_info& t);
 PHPBIND_INLINE void check_memory() {
     if (UNEXPECTED(oom_pending())) throw_memory_exhausted();
 }
+/// Before phpbind allocates up to `bytes` of request memory: throws php::memory_exhausted when
+/// they could go past memory_limit on an engine that would raise its fatal error at the
+/// allocation (reserve_memory()); nothing on an engine with delayed handling.
+PHPBIND_INLINE void reserve_or_throw(size_t bytes) {
+    if (UNEXPECTED(!reserve_memory(bytes))) throw_memory_exhausted();
+}
 
 /// Called only by an edge (phpbind/detail/edge.hpp), in its catch block:
 /// turns the exception being handled into a pending PHP exception. A fatal

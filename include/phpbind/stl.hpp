@@ -391,6 +391,11 @@ struct map_caster : array_caster_base {
         zend_array* ht = zend_new_array(detail::checked_array_size(m.size()));
         try {
             for (const auto& [k, v] : m) {
+                if constexpr (detail::is_string_key<K>) {
+                    detail::reserve_or_throw(detail::insert_bytes(ht, std::string_view(k).size()));
+                } else {
+                    detail::reserve_or_throw(detail::insert_bytes(ht));
+                }
                 zval tmp;
                 caster<V>::to_zval(v, &tmp);
                 if constexpr (detail::is_string_key<K>) {

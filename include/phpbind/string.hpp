@@ -135,6 +135,7 @@ inline String& String::append(std::string_view s) {
     zend_string* cur = Z_STR(z_);
     size_t old_len = ZSTR_LEN(cur);
     if (UNEXPECTED(s.size() > max_string_size - old_len)) detail::string_append_too_long(old_len, s.size());
+    detail::reserve_or_throw(old_len + s.size() + sizeof(zend_string));
     zend_string* out;
     if (!ZSTR_IS_INTERNED(cur) && GC_REFCOUNT(cur) == 1) {
         out = zend_string_extend(cur, old_len + s.size(), 0);

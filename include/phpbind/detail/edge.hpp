@@ -42,6 +42,8 @@ struct unwind_state {
     static constexpr uint8_t fatal = 1;  // a bailout caught by a guard, not yet resumed
     static constexpr uint8_t exit = 2;  // exit() turned into script_exit, not yet handed back
     static constexpr uint8_t exception = 4;  // a guard that cannot throw left an exception in the engine
+    static constexpr uint8_t oom = 8;  // phpbind refused an allocation at memory_limit (reserve_memory()): the
+        // edge raises the engine's fatal error
     uint8_t pending = 0;
 };
 /// One per extension (hidden visibility): the edges of an extension resume
@@ -75,7 +77,8 @@ PHPBIND_COLD void edge_settle_call(bool failed, zval* return_value) noexcept;
 
 /// Whether C++ may run PHP code now.
 PHPBIND_INLINE bool php_callable_now() noexcept {
-    return EXPECTED((unwinding.pending & (unwind_state::fatal | unwind_state::exit)) == 0 && EG(active));
+    return EXPECTED((unwinding.pending & (unwind_state::fatal | unwind_state::exit | unwind_state::oom)) == 0 &&
+                    EG(active));
 }
 
 // An edge in two halves: the body (true if it threw) and the way out. A
@@ -101,6 +104,7 @@ PHPBIND_INLINE void edge_check_entry() noexcept {
 #ifdef PHPBIND_DEBUG
     if (unwinding.pending != 0) edge_misuse();
 #endif
+    memory_budget_stale();  // PHP code ran since the last call
 }
 
 /// Engine -> C++, for every handler the engine reaches by running PHP code
@@ -203,6 +207,7 @@ PHPBIND_INLINE void into_php(F&& f) {
         unwinding.pending |= unwind_state::fatal;
         throw_fatal_error();
     }
+    memory_budget_stale();
     if (UNEXPECTED(EG(exception) != nullptr)) throw_pending_exception();
 }
 

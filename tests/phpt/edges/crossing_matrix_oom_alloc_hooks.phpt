@@ -6,7 +6,7 @@ phpbind_test
 <?php
 // Needs the engine's allocator (not under memcheck); any engine.
 require __DIR__ . '/../memory/oom.inc';
-pb_oom_skip(true);
+pb_oom_skip();
 ?>
 --ENV--
 USE_TRACKED_ALLOC=1

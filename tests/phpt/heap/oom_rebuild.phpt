@@ -3,7 +3,7 @@ Heap: rebuilding a stored graph past memory_limit ends the script with PHP's own
 --EXTENSIONS--
 phpbind_test
 --SKIPIF--
-<?php require __DIR__ . '/../memory/oom.inc'; pb_oom_skip(true); ?>
+<?php require __DIR__ . '/../memory/oom.inc'; pb_oom_skip(); ?>
 --FILE--
 <?php
 require __DIR__ . '/../memory/oom.inc';

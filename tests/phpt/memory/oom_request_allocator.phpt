@@ -3,7 +3,7 @@ Memory: C++ containers in request memory (php::request_allocator) are counted by
 --EXTENSIONS--
 phpbind_test
 --SKIPIF--
-<?php require __DIR__ . '/oom.inc'; pb_oom_skip(true); ?>
+<?php require __DIR__ . '/oom.inc'; pb_oom_skip(); ?>
 --FILE--
 <?php
 require __DIR__ . '/oom.inc';
