@@ -171,7 +171,8 @@ namespace {
 // allocation the engine must refuse, which reports "Allowed memory size of N bytes exhausted"
 // (zend_mm_safe_error()) and bails out from here, where no C++ frame is left.
 PHPBIND_COLD bool raise_memory_limit() noexcept {
-    unwinding.pending &= ~unwind_state::oom;
+    const uint8_t was = unwinding.pending;
+    unwinding.pending = 0;  // the bailout leaves from here, as resume_bailout()'s
     budget = memory_budget{};
     const zend_long limit = PG(memory_limit);
     if (limit >= 0) {
@@ -181,6 +182,7 @@ PHPBIND_COLD bool raise_memory_limit() noexcept {
         efree(emalloc((room > real ? room - real : 0) + ZEND_MM_CHUNK_SIZE));
     }
     // memory_limit was lifted meanwhile: the refused call fails with an Error.
+    unwinding.pending = was & ~unwind_state::oom;
     if (!EG(exception)) zend_throw_error(nullptr, "PHP memory_limit exhausted");
     return false;
 }

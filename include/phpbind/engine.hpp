@@ -208,15 +208,16 @@ PHPBIND_INLINE void memory_budget_stale() noexcept {
     budget.bytes = 0;
 #endif
 }
-/// What inserting into `ht` may allocate: its separation when shared, its growth when full, a
-/// key (small) otherwise.
+/// What inserting into `ht` may allocate: its first table when none is allocated yet, its
+/// separation when shared, its growth when full, a key (small) otherwise.
 PHPBIND_INLINE size_t insert_bytes([[maybe_unused]] const HashTable* ht, [[maybe_unused]] size_t key_len = 0) noexcept {
 #ifdef ZEND_HAS_OOM
     return 0;
 #else
-    size_t grow = ht->nNumUsed >= ht->nTableSize || GC_REFCOUNT(ht) > 1
-        ? static_cast<size_t>(ht->nTableSize) * 2 * (sizeof(Bucket) + 2 * sizeof(uint32_t))
-        : 0;
+    const size_t slots = static_cast<size_t>(ht->nTableSize) * (sizeof(Bucket) + 2 * sizeof(uint32_t));
+    size_t grow = 0;
+    if (HT_FLAGS(ht) & HASH_FLAG_UNINITIALIZED) grow = slots;
+    else if (ht->nNumUsed >= ht->nTableSize || GC_REFCOUNT(ht) > 1) grow = 2 * slots;
     return grow + key_len + 64;
 #endif
 }
