@@ -232,6 +232,17 @@ inline bool init_packed(HashTable* ht) noexcept {
     return true;
 #endif
 }
+/// zend_hash_real_init_mixed(), the same way: a hash's table allocated whole, up front.
+inline bool init_mixed(HashTable* ht) noexcept {
+#ifdef ZEND_HAS_OOM
+    return zend_hash_real_finit_mixed(ht, true) == SUCCESS;
+#else
+    const size_t slot = sizeof(Bucket) + 2 * sizeof(uint32_t);
+    if (UNEXPECTED(!reserve_memory(static_cast<size_t>(ht->nTableSize) * slot + 64))) return false;
+    zend_hash_real_init_mixed(ht);
+    return true;
+#endif
+}
 /// A request string of `len` bytes, fallible where the engine can be: nullptr when it would go
 /// past memory_limit. Only strings of at least a huge block's size (ZEND_MM_CHUNK_SIZE) are
 /// allocated fallibly: from under the limit, a smaller one goes past the hard limit only with a

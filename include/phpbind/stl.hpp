@@ -389,6 +389,16 @@ struct map_caster : array_caster_base {
     }
     static void to_zval(const Map& m, zval* out) {
         zend_array* ht = zend_new_array(detail::checked_array_size(m.size()));
+        if (!m.empty()) {
+            // The table up front, fallibly (a map's first insert would allocate all of it, past the
+            // limit at once): packed when the first key fits it, as the engine's first insert makes it.
+            bool packed = false;
+            if constexpr (!detail::is_string_key<K>) {
+                const auto first = static_cast<zend_long>(m.begin()->first);
+                packed = first >= 0 && static_cast<zend_ulong>(first) < ht->nTableSize;
+            }
+            if (UNEXPECTED(!(packed ? detail::init_packed(ht) : detail::init_mixed(ht)))) detail::abandon_table(ht);
+        }
         try {
             for (const auto& [k, v] : m) {
                 if constexpr (detail::is_string_key<K>) {

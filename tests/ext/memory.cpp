@@ -103,6 +103,16 @@ int64_t request_text(int64_t n) {
     for (int64_t i = 0; i < n; i++) s.append(4096, 't');
     return static_cast<int64_t>(s.size());
 }
+// A map of numbers converted with a C++ object on the frame: the conversion's one allocation is
+// the table, allocated whole at the first insert.
+int64_t number_map(int64_t n) {
+    check_count(n);
+    note_unwind note;
+    std::map<int64_t, int64_t> m;
+    for (int64_t i = 0; i < n; i++) m.emplace(i, i);
+    php::Value v = php::to_value(m);
+    return static_cast<int64_t>(v.view().as_array().size());
+}
 int64_t unwound_count() { return unwound; }
 
 // The request memory a vector of n ints holds, as the engine counts it (memory_get_usage()).
@@ -127,6 +137,7 @@ php::request_vector<php::request_string> request_reverse(php::request_vector<php
 void register_memory(php::module& m) {
     m.def<&words>("pb_oom_words", php::arg("n"));
     m.def<&word_map>("pb_oom_map", php::arg("n"));
+    m.def<&number_map>("pb_oom_number_map", php::arg("n"));
     m.def<&word_view>("pb_oom_view", php::arg("n"));
     m.def<&push_words>("pb_oom_push", php::arg("n"));
     m.def<&set_words>("pb_oom_set", php::arg("n"));
