@@ -13,6 +13,8 @@ $log = tempnam(sys_get_temp_dir(), 'pbsrv');
 $server = proc_open($cmd, [1 => ['file', '/dev/null', 'w'], 2 => ['file', $log, 'w']], $pipes);
 $get = function (string $step) use ($port) {
     $r = @file_get_contents("http://127.0.0.1:$port/?step=$step");
+    // (A debug engine names the allocation's source: "exhausted at edge.cpp:N (tried".)
+    $r = $r === false ? false : preg_replace('/ exhausted at \S+ \(tried/', ' exhausted (tried', $r);
     return $r === false ? "no answer\n" : preg_replace('/\d+ bytes/', 'N bytes', preg_replace('/ in \S+ on line \d+/', '', trim($r))) . "\n";
 };
 for ($i = 0; $i < 300 && $get('ok') === "no answer\n"; $i++) usleep(100000);  // wait until it listens
