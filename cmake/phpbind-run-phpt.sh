@@ -5,6 +5,7 @@
 #
 #   phpbind-run-phpt.sh <plain|valgrind|asan> <php> <extension.so> <module> <phpt-dir> <work-dir>
 #
+# <extension.so> is `builtin` for a php with the module compiled in (a wasm command).
 # RUN_TESTS names run-tests.php. The tests run from a copy in <work-dir>, so
 # nothing is written into the source tree. In valgrind mode every test runs
 # under memcheck with USE_ZEND_ALLOC=0 and the suppressions PHPBIND_VALGRIND_SUPP
@@ -29,7 +30,9 @@ export PHPBIND_TEST_EXT="$ext"
 export PHPBIND_TEST_MODE="$mode"
 
 read -r -a extra <<<"${PHPBIND_TEST_PHP_ARGS:-}"
-args=(-n -q --no-color --show-diff -j2 "${extra[@]}" -d "extension=$ext")
+load=(-d "extension=$ext")
+[ "$ext" != builtin ] || load=()
+args=(-n -q --no-color --show-diff -j2 "${extra[@]}" "${load[@]}")
 case "$mode" in
   plain|asan) ;;
   valgrind)
@@ -45,7 +48,7 @@ esac
 
 # A test with --EXTENSIONS-- naming the module is skipped when the extension
 # does not load: refuse to run then, rather than report a suite of skips as a pass.
-probe=$("$php" -n "${extra[@]}" -d "extension=$ext" -r "echo extension_loaded('$module') ? 'loaded' : 'missing';" 2>&1 || true)
+probe=$("$php" -n "${extra[@]}" "${load[@]}" -r "echo extension_loaded('$module') ? 'loaded' : 'missing';" 2>&1 || true)
 if [[ $probe != *loaded ]]; then
   echo "phpbind-run-phpt.sh: $ext does not load into $php as '$module':" >&2
   echo "$probe" >&2

@@ -267,7 +267,7 @@ function(phpbind_add_embed_library name)
   cmake_parse_arguments(ARG "" "PHPBIND_TARGET" "SOURCES;EXPORTS;LIBRARIES" ${ARGN})
   add_library(${name} SHARED ${ARG_SOURCES})
   _phpbind_embed_target(${name} phpbind_add_embed_library "${ARG_PHPBIND_TARGET}" "${ARG_LIBRARIES}")
-  set(_syms "${name}_runtime_init;\n    ${name}_runtime_shutdown;")
+  set(_syms "${name}_runtime_init;\n    ${name}_runtime_shutdown;\n    ${name}_last_error;\n    ${name}_last_error_class;\n    ${name}_last_error_kind;")
   foreach(_s IN LISTS ARG_EXPORTS)
     string(APPEND _syms "\n    ${_s};")
   endforeach()
@@ -301,3 +301,6 @@ function(phpbind_add_stubs ext)
     COMMENT "Writing the stub of ${ARG_MODULE}"
     VERBATIM)
 endfunction()
+
+# The WebAssembly command and library modes (a build configured with emcmake).
+include("${CMAKE_CURRENT_LIST_DIR}/phpbindWasm.cmake")

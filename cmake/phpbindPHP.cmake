@@ -53,6 +53,21 @@ if(NOT TARGET phpbind::php)
   set_target_properties(phpbind::php PROPERTIES INTERFACE_INCLUDE_DIRECTORIES "${PHP_INCLUDE_DIRS}")
 endif()
 
+# A wasm engine (tools/php-engine.sh <series> wasm, configured with emcmake): the static embed
+# library, and the exception and longjmp model every object linked with it must share.
+if(EMSCRIPTEN)
+  set(PHP_EMBED_LIBRARY "${_phpbind_prefix}/lib/libphp.a" CACHE FILEPATH "the engine's embed library" FORCE)
+  if(NOT EXISTS "${PHP_EMBED_LIBRARY}")
+    message(FATAL_ERROR "phpbind: ${PHP_CONFIG} is not a wasm engine's (no ${PHP_EMBED_LIBRARY}); "
+                        "build one with tools/php-engine.sh 8.2 wasm")
+  endif()
+  set(PHPBIND_WASM_FLAGS -fwasm-exceptions -sSUPPORT_LONGJMP=wasm CACHE INTERNAL "wasm exceptions and longjmp")
+  set_property(TARGET phpbind::php APPEND PROPERTY INTERFACE_COMPILE_OPTIONS ${PHPBIND_WASM_FLAGS})
+  # The engine's chunks through phpbind's mmap (src/wasm_stubs.c).
+  set_property(TARGET phpbind::php APPEND PROPERTY INTERFACE_LINK_OPTIONS ${PHPBIND_WASM_FLAGS}
+               "LINKER:--wrap=mmap,--wrap=munmap")
+endif()
+
 string(SUBSTRING "${PHP_VERSION_ID}" 0 1 _major)
 string(SUBSTRING "${PHP_VERSION_ID}" 2 1 _minor)
 find_library(PHP_EMBED_LIBRARY NAMES php php${_major}.${_minor} php${_major}

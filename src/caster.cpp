@@ -57,11 +57,16 @@ void integer_range_error(uint32_t num, long long min, unsigned long long max) {
     }
 }
 
-void integer_return_overflow(unsigned long long value) {
+namespace {
+[[noreturn]] void return_overflow(const std::string& digits) {
     // Called inside the running handler: name the function as PHP's own errors do.
-    throw arithmetic_error(std::string(get_active_function_name()) + "(): Return value " + std::to_string(value) +
+    throw arithmetic_error(std::string(get_active_function_name()) + "(): Return value " + digits +
                            " is out of range for type int");
 }
+}  // namespace
+
+void integer_return_overflow(unsigned long long value) { return_overflow(std::to_string(value)); }
+void integer_return_overflow(long long value) { return_overflow(std::to_string(value)); }
 
 void array_too_large(size_t n) {
     throw value_error("An array of " + std::to_string(n) + " elements exceeds the maximum array size (" +

@@ -7,12 +7,24 @@
 PHPBIND_NAMESPACE_BEGIN
 namespace detail {
 
+namespace {
+// An engine function called where a bailout is meant to leave the frame (resume_bailout(),
+// raise_memory_limit()), called as one that cannot throw. Natively that changes nothing. In a wasm
+// build longjmp unwinds as a wasm exception, and a noexcept frame whose calls may throw has a
+// handler that calls std::terminate: the bailout would stop there. Called as nothrow, the frame
+// has no handler and the bailout passes through, as a native longjmp does.
+template <class R, class... A>
+auto nothrow_call(R (*fn)(A...)) noexcept {
+    return reinterpret_cast<R (*)(A...) noexcept>(fn);
+}
+}  // namespace
+
 // zend_try saves the engine's jump buffer and installs this frame's: a fatal
 // error below longjmps back here instead of past the C++ frames above. This
 // function owns nothing with a destructor, so the longjmp skips none; `fn`
 // is a thunk around engine calls only. No local is written between setjmp
 // and longjmp (it could be clobbered): the catch branch returns at once.
-bool run_guarded(void (*fn)(void*), void* ctx) noexcept {
+bool run_guarded(void (*fn)(void*), void* ctx) PHPBIND_JMP_NOEXCEPT {
     zend_try { fn(ctx); }
     zend_catch {
         return true;  // zend_catch has restored EG(bailout) already
@@ -24,7 +36,7 @@ bool run_guarded(void (*fn)(void*), void* ctx) noexcept {
 // The calls into PHP from C++ (call.hpp) under zend_try, each in a frame that
 // owns nothing with a destructor: run_guarded() without the thunk's indirect
 // call.
-bool call_function_bailed(zend_fcall_info* fci, zend_fcall_info_cache* fcc) noexcept {
+bool call_function_bailed(zend_fcall_info* fci, zend_fcall_info_cache* fcc) PHPBIND_JMP_NOEXCEPT {
     zend_try { zend_call_function(fci, fcc); }
     zend_catch {
         return true;  // zend_catch has restored EG(bailout) already
@@ -33,7 +45,7 @@ bool call_function_bailed(zend_fcall_info* fci, zend_fcall_info_cache* fcc) noex
     return false;
 }
 bool call_known_bailed(zend_function* fn, zend_object* obj, zend_class_entry* scope, zval* ret, uint32_t argc,
-                       zval* argv) noexcept {
+                       zval* argv) PHPBIND_JMP_NOEXCEPT {
     zend_try { zend_call_known_function(fn, obj, scope, ret, argc, argv, nullptr); }
     zend_catch {
         return true;  // zend_catch has restored EG(bailout) already
@@ -170,7 +182,7 @@ namespace {
 // The engine's own fatal error for a refusal, raised by the edge once C++ has unwound: an
 // allocation the engine must refuse, which reports "Allowed memory size of N bytes exhausted"
 // (zend_mm_safe_error()) and bails out from here, where no C++ frame is left.
-PHPBIND_COLD bool raise_memory_limit() noexcept {
+PHPBIND_COLD bool raise_memory_limit() PHPBIND_JMP_NOEXCEPT {
     const uint8_t was = unwinding.pending;
     unwinding.pending = 0;  // the bailout leaves from here, as resume_bailout()'s
     budget = memory_budget{};
@@ -179,7 +191,8 @@ PHPBIND_COLD bool raise_memory_limit() noexcept {
         // The cached chunks go first, as the allocator's own retry would free them (zend_mm_gc()).
         zend_mm_gc(zend_mm_get_heap());
         const size_t room = static_cast<size_t>(limit), real = zend_memory_usage(true);
-        efree(emalloc((room > real ? room - real : 0) + ZEND_MM_CHUNK_SIZE));
+        efree(nothrow_call(&_emalloc)((room > real ? room - real : 0) +
+                                      ZEND_MM_CHUNK_SIZE ZEND_FILE_LINE_CC ZEND_FILE_LINE_EMPTY_CC));
     }
     // memory_limit was lifted meanwhile: the refused call fails with an Error.
     unwinding.pending = was & ~unwind_state::oom;
@@ -189,7 +202,7 @@ PHPBIND_COLD bool raise_memory_limit() noexcept {
 }  // namespace
 #endif
 
-bool edge_settle(unsigned entry, bool failed) noexcept {
+bool edge_settle(unsigned entry, bool failed) PHPBIND_JMP_NOEXCEPT {
     const unsigned own = unwinding.pending & ~entry;
     if (own & unwind_state::fatal) resume_bailout();
 #ifndef ZEND_HAS_OOM
@@ -213,9 +226,9 @@ bool edge_settle(unsigned entry, bool failed) noexcept {
     return !failed;
 }
 
-zend_result edge_settle_result(bool failed) noexcept { return edge_settle(0, failed) ? SUCCESS : FAILURE; }
+zend_result edge_settle_result(bool failed) PHPBIND_JMP_NOEXCEPT { return edge_settle(0, failed) ? SUCCESS : FAILURE; }
 
-void edge_settle_call(bool failed, zval* return_value) noexcept {
+void edge_settle_call(bool failed, zval* return_value) PHPBIND_JMP_NOEXCEPT {
     if (!edge_settle(0, failed)) discard_result(return_value);
 }
 
@@ -225,9 +238,10 @@ void edge_misuse() noexcept {
                   "was unwinding C++ frames: it must be a release_edge");
 }
 
-void resume_bailout() noexcept {
+void resume_bailout() PHPBIND_JMP_NOEXCEPT {
     unwinding.pending = 0;
-    zend_bailout();
+    nothrow_call (&_zend_bailout)(const_cast<char*>(__FILE__), __LINE__);
+    __builtin_unreachable();  // (_zend_bailout does not return; the pointer's type cannot say so)
 }
 
 void refuse_php_call() {

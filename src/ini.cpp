@@ -4,7 +4,9 @@
 #include <cerrno>
 #include <charconv>
 #include <cstdlib>
+#include <cstdio>
 #include <cstring>
+#include <version>
 
 PHPBIND_NAMESPACE_BEGIN
 
@@ -133,8 +135,18 @@ std::string format_ini(bool v) { return v ? "1" : "0"; }
 std::string format_ini(int64_t v) { return std::to_string(v); }
 std::string format_ini(double v) {
     char buf[64];
+#if defined(__cpp_lib_to_chars)
     auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v);
     return ec == std::errc() ? std::string(buf, end) : std::to_string(v);
+#else
+    // The shortest text that reads back as v, as to_chars gives (libc++ before 16 has no
+    // floating-point to_chars: Emscripten's).
+    for (int digits = 1; digits <= 17; ++digits) {
+        std::snprintf(buf, sizeof buf, "%.*g", digits, v);
+        if (std::strtod(buf, nullptr) == v) break;
+    }
+    return buf;
+#endif
 }
 
 void ini_rejected(const zend_string* name, std::string_view text, const std::string& reason) {

@@ -48,10 +48,10 @@ extern void (*runtime_sapi_setup)(_sapi_module_struct& sapi) noexcept;
 extern zend_module_entry* (*runtime_server_module)();  // phpbind_handle_request()'s module
 // An exception a request's code let escape, reported as PHP reports one that escapes a script:
 // the user exception handler first, else "PHP Fatal error: Uncaught ..." (runtime.cpp).
-void report_uncaught(zend_object* ex) noexcept;
+void report_uncaught(zend_object* ex) PHPBIND_JMP_NOEXCEPT;
 // Runs a script file as the request's main script under zend_try (runtime.cpp): run_file(),
 // serve() and serve_worker().
-void execute_script(const char* path) noexcept;
+void execute_script(const char* path) PHPBIND_JMP_NOEXCEPT;
 
 // Logical requests (module.cpp): while a worker script's engine request runs
 // (worker_engine_request), RINIT and RSHUTDOWN leave the modules' logical request callbacks to

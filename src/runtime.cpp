@@ -16,6 +16,7 @@
 #include <main/php_variables.h>
 #include <main/SAPI.h>
 #include <sapi/embed/php_embed.h>
+#include <Zend/zend_fibers.h>
 #include <Zend/zend_observer.h>
 
 #include <atomic>
@@ -36,7 +37,7 @@ zend_module_entry* (*runtime_server_module)() = nullptr;
 
 // A fatal error or exit() ends the script; the request stays open until its
 // owner closes it, as the CLI does after a fatal error.
-void execute_script(const char* path) noexcept {
+void execute_script(const char* path) PHPBIND_JMP_NOEXCEPT {
     zend_file_handle handle;
     zend_stream_init_filename(&handle, path);
     zend_try { php_execute_script(&handle); }
@@ -99,6 +100,28 @@ void observe_error(int type, zend_string* file, uint32_t line, zend_string* mess
     }
 }
 
+#ifdef __EMSCRIPTEN__
+// A fiber runs on a stack of its own, and wasm code cannot switch stacks: the wasm engine is built
+// without Zend's assembly fibers, and its ucontext fallback has nothing under it
+// (src/wasm_stubs.c). Fiber::start — the one call that creates a fiber's context
+// (zend_fiber_init_context(), from ZEND_METHOD(Fiber, start)) — throws FiberError instead, as
+// it does when a fiber's stack cannot be allocated. The class stays, so code that only names
+// it still compiles and runs.
+zend_class_entry* g_fiber_error = nullptr;  // FiberError (the engine does not export its entry)
+
+ZEND_NAMED_FUNCTION(fiber_start_unavailable) {
+    (void)return_value;
+    (void)execute_data;
+    zend_throw_error(g_fiber_error ? g_fiber_error : zend_ce_error, "Fibers are not available in WebAssembly");
+}
+
+void refuse_fibers() {
+    g_fiber_error = static_cast<zend_class_entry*>(zend_hash_str_find_ptr(CG(class_table), ZEND_STRL("fibererror")));
+    auto* start = static_cast<zend_function*>(zend_hash_str_find_ptr(&zend_ce_fiber->function_table, "start", 5));
+    if (start && start->type == ZEND_INTERNAL_FUNCTION) start->internal_function.handler = fiber_start_unavailable;
+}
+#endif
+
 }  // namespace
 
 Runtime* Runtime::active() noexcept { return g_active; }
@@ -156,6 +179,9 @@ Runtime::Runtime(runtime_options options) : options_(std::move(options)) {
     }
     zend_observer_error_register(observe_error);
     SG(options) |= SAPI_OPTION_NO_CHDIR;
+#ifdef __EMSCRIPTEN__
+    refuse_fibers();
+#endif
 }
 
 bool Runtime::in_request() const noexcept { return runtime_request_open; }
@@ -206,7 +232,7 @@ namespace detail {
 // that escapes a script (zend_execute_scripts): the user exception handler
 // first, else "PHP Fatal error: Uncaught ..." (status 255). Not through
 // zend_throw_exception_internal(): with no PHP frame that bails out.
-void report_uncaught(zend_object* ex) noexcept {
+void report_uncaught(zend_object* ex) PHPBIND_JMP_NOEXCEPT {
     GC_ADDREF(ex);
     zend_try {
         EG(exception) = ex;
@@ -248,6 +274,10 @@ int Runtime::request(const std::function<void()>& body) {
     detail::unwinding = detail::unwind_state{};
     int status = EG(exit_status);
     end_request();
+    // exit() in a module's request-end callback or a destructor run by the shutdown sets the
+    // status too, as the CLI reads it (do_cli() in sapi/cli/php_cli.c reads EG(exit_status) again
+    // after php_request_shutdown() when the script's was 0).
+    if (status == 0) status = EG(exit_status);
     if (foreign) std::rethrow_exception(foreign);
     return status;
 }
@@ -333,6 +363,101 @@ int lib_runtime_init(lib_runtime& lib, int argc, char** argv, std::vector<zend_m
         lib.rt = nullptr;
         return runtime_start_failed;
     }
+}
+
+// The shared request of lib mode after exit() or a fatal error: ended as Runtime::request() ends
+// one (what is pending is dropped), and a fresh one opened for the host's next call.
+void restart_lib_request(Runtime& rt) {
+    if (EG(exception)) {
+        zend_object* ex = EG(exception);
+        EG(exception) = nullptr;
+        OBJ_RELEASE(ex);
+    }
+    unwinding = unwind_state{};
+    rt.end_request();
+    rt.begin_request();
+}
+
+host_state& host() noexcept {
+    static host_state h;
+    return h;
+}
+
+namespace {
+void host_failed(host_error_kind kind, std::string message, std::string php_class = {}) noexcept {
+    host_state& h = host();
+    h.kind = kind;
+    h.message = std::move(message);
+    h.php_class = std::move(php_class);
+}
+
+// After exit() or a fatal error: the request the host's calls share starts again.
+void host_restart() noexcept {
+    Runtime* rt = Runtime::active();
+    if (!rt) return;
+    try {
+        restart_lib_request(*rt);
+    } catch (const std::exception& e) {
+        host_state& h = host();
+        h.message += std::string(" (and a fresh request did not start: ") + e.what() + ")";
+    }
+}
+}  // namespace
+
+bool host_enter() noexcept {
+    host_state& h = host();
+    h.kind = host_error_kind::none;
+    h.message.clear();
+    h.php_class.clear();
+    Runtime* rt = Runtime::active();
+    if (!rt || !rt->in_request()) {
+        host_failed(host_error_kind::refused, "no PHP runtime is running: initialise the library first");
+        return false;
+    }
+    if (h.calling) {
+        host_failed(host_error_kind::refused,
+                    "a call into the library while another one is running (re-entered from PHP) is refused");
+        return false;
+    }
+    h.calling = true;
+    return true;
+}
+
+void host_caught() noexcept {
+    try {
+        throw;
+    } catch (const error_already_set& e) {
+        host_failed(host_error_kind::exception, e.message(), std::string(e.class_name()));
+    } catch (const script_exit& e) {
+        host_failed(host_error_kind::exit, "exit(" + std::to_string(e.status()) + ") called");
+        host_restart();
+    } catch (const fatal_error&) {
+        zend_string* last = PG(last_error_message);
+        host_failed(host_error_kind::fatal, last ? std::string(ZSTR_VAL(last), ZSTR_LEN(last)) : "PHP fatal error");
+        host_restart();
+    } catch (const memory_exhausted& e) {
+        host_failed(host_error_kind::fatal, e.what());
+        host_restart();
+    } catch (const std::exception& e) {
+        host_failed(host_error_kind::error, e.what());
+    } catch (...) {
+        host_failed(host_error_kind::error, "a C++ exception that is not a std::exception");
+    }
+}
+
+bool host_left_exception() noexcept {
+    zend_object* ex = EG(exception);
+    if (!ex) return false;
+    if (zend_is_unwind_exit(ex)) {
+        host_failed(host_error_kind::exit, "exit(" + std::to_string(EG(exit_status)) + ") called");
+        host_restart();
+        return true;
+    }
+    GC_ADDREF(ex);
+    zend_clear_exception();
+    error_already_set e(ex);
+    host_failed(host_error_kind::exception, e.message(), std::string(e.class_name()));
+    return true;
 }
 
 void lib_runtime_shutdown(lib_runtime& lib) noexcept {

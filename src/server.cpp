@@ -474,7 +474,7 @@ void close_logical() {
 
 // The modules' logical request end for a request exit() or a fatal error cut short, before the
 // engine's shutdown (as shutdown functions run after a bailout).
-void end_broken_logical() noexcept {
+void end_broken_logical() PHPBIND_JMP_NOEXCEPT {
     zend_try { logical_request_end(); }
     zend_end_try();
 }

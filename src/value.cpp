@@ -54,6 +54,11 @@ zval* symtable_lookup(HashTable* ht, std::string_view key) {
     return zend_hash_str_add_new(ht, key.data(), key.size(), &null);
 }
 
+void integer_out_of_range(long long v) {
+    throw value_error(std::to_string(v) + " is out of range for PHP's int (" + std::to_string(ZEND_LONG_MIN) + " to " +
+                      std::to_string(ZEND_LONG_MAX) + " on this engine)");
+}
+
 bool truthy_guarded(zval* z) {
     bool r = false;
     into_php([&] { r = zend_is_true(z); });

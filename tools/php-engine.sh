@@ -2,11 +2,13 @@
 # tools/php-engine.sh — builds a PHP engine from Debian's source (once per machine) and prints
 # its installation prefix.
 #
-#   tools/php-engine.sh <8.2|8.4> <release-nts|debug-nts|debug-zts|release-zts>
+#   tools/php-engine.sh <8.2|8.4> <release-nts|debug-nts|debug-zts|release-zts|wasm>
 #
 # The engine is minimal (--disable-all keeps Core, date, hash, json, pcre, random, Reflection,
 # SPL and standard), with the CLI (php -S included), php-fpm and the embed SAPI, so the whole
-# suite runs against it. Sources:
+# suite runs against it. The wasm flavour is the embed SAPI alone, a static libphp.a built by
+# Debian's Emscripten for wasm32-unknown-emscripten with native wasm exceptions and wasm
+# setjmp/longjmp (docs/wasm.md), no fibers, no opcache. Sources:
 #   8.2  the php8.2 source package of the running Debian release (apt-get source)
 #   8.4  Debian's php8.4 orig tarball from the pool of the configured Debian mirror, checked
 #        against the SHA-256 of Debian's own .dsc (Debian 12 has no php8.4 source package)
@@ -14,7 +16,7 @@
 #   ${PHPBIND_ENGINE_CACHE:-$HOME/.cache/phpbind/engines}/php-<version>-<flavour>-<hash>
 # Progress goes to stderr; stdout is the prefix alone.
 set -euo pipefail
-usage="usage: php-engine.sh <8.2|8.4> <release-nts|debug-nts|debug-zts|release-zts>"
+usage="usage: php-engine.sh <8.2|8.4> <release-nts|debug-nts|debug-zts|release-zts|wasm>"
 series=${1:?$usage}
 flavour=${2:?$usage}
 case "$flavour" in
@@ -22,11 +24,22 @@ case "$flavour" in
   release-zts) flags=(--enable-zts) ;;
   debug-nts) flags=(--enable-debug) ;;
   debug-zts) flags=(--enable-debug --enable-zts) ;;
+  wasm) flags=() ;;
   *) echo "php-engine.sh: unknown flavour '$flavour'" >&2; exit 2 ;;
 esac
 # PCRE's JIT writes machine code valgrind cannot follow.
-flags=(--disable-all --enable-cli --enable-embed=shared --enable-fpm --disable-cgi --disable-phpdbg
-       --without-pcre-jit "${flags[@]}")
+if [ "$flavour" = wasm ]; then
+  # No JIT, no assembly fibers (Zend falls back to ucontext, which the link stubs out:
+  # cmake/wasm/wasm_stubs.c), no shared objects. configure runs emcc for every check.
+  flags=(--disable-all --enable-embed=static --disable-cli --disable-cgi --disable-phpdbg --without-pcre-jit
+         --disable-fiber-asm --disable-opcache --without-valgrind --without-iconv --disable-shared --enable-static
+         --disable-phar --host=wasm32-unknown-emscripten --build=x86_64-linux-gnu)
+else
+  flags=(--disable-all --enable-cli --enable-embed=shared --enable-fpm --disable-cgi --disable-phpdbg
+         --without-pcre-jit "${flags[@]}")
+fi
+# Every object, PHP's and phpbind's, is compiled with the same exception and longjmp model.
+wasm_cflags="-fwasm-exceptions -sSUPPORT_LONGJMP=wasm"
 
 cache=${PHPBIND_ENGINE_CACHE:-$HOME/.cache/phpbind/engines}
 src=$cache/src
@@ -91,7 +104,7 @@ case "$series" in
   *) echo "php-engine.sh: unknown PHP series '$series' ($usage)" >&2; exit 2 ;;
 esac
 version=$(basename "$tarball" | sed 's/^php8\.[0-9]_\(.*\)\.orig\.tar\.xz$/\1/')
-hash=$(printf '%s\n' "${flags[@]}" | sha1sum | cut -c1-8)
+hash=$(printf '%s\n' "${flags[@]}" $([ "$flavour" != wasm ] || echo "$wasm_cflags") | sha1sum | cut -c1-8)
 prefix=$cache/php-$version-$flavour-$hash
 
 if [ -x "$prefix/bin/php-config" ] && [ -f "$prefix/.complete" ]; then
@@ -100,6 +113,11 @@ if [ -x "$prefix/bin/php-config" ] && [ -f "$prefix/.complete" ]; then
 fi
 
 bash "$here/ensure-deps.sh" build-essential pkg-config xz-utils >&2
+if [ "$flavour" = wasm ]; then
+  bash "$here/ensure-deps.sh" emscripten >&2
+  # Debian's emcc finds its node modules (acorn) only through NODE_PATH.
+  export NODE_PATH=${NODE_PATH:-/usr/share/nodejs}
+fi
 work=$cache/build-$version-$flavour-$hash
 rm -rf "$work" "$prefix"
 mkdir -p "$work"
@@ -108,6 +126,12 @@ tar -xJf "$tarball" -C "$work" --strip-components=1
 start=$(date +%s)
 (
   cd "$work"
+  if [ "$flavour" = wasm ]; then
+    emconfigure ./configure --prefix="$prefix" "${flags[@]}" >configure.log 2>&1 || { tail -n 40 configure.log; exit 1; }
+    emmake make -j "${JOBS:-2}" EXTRA_CFLAGS="$wasm_cflags" >make.log 2>&1 || { tail -n 60 make.log; exit 1; }
+    make install >install.log 2>&1 || { tail -n 40 install.log; exit 1; }
+    exit 0
+  fi
   ./configure --prefix="$prefix" "${flags[@]}" >configure.log 2>&1 || { tail -n 40 configure.log; exit 1; }
   # With the shared embed SAPI, libtool compiles every source twice, position-independent for
   # libphp.so and not for the CLI and FPM. Position-independent objects serve both: each source

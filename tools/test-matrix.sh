@@ -25,6 +25,9 @@
 #                    code through the VM with phpbind (phpt plain and debug, the examples' phpt,
 #                    fuzz)
 #   opcache-jit      the same with the tracing JIT
+#   wasm             PHP 8.2 built for WebAssembly by Debian's Emscripten: phpbind and its wasm tests
+#                    (command and library modes, the phpt topics and the crossing matrix through
+#                    run-tests.php, the browser example under headless Chromium), run under node
 #
 # Run by name only (CI's time): debug-zts (PHP 8.2 debug + thread-safe: what php84-debug-zts
 # runs, on 8.2), debug-nts.
@@ -44,9 +47,9 @@ matrix=${MATRIX_DIR:-build-matrix}
 jobs=${JOBS:-2}
 : "${PHPBIND_CMAKE_FLAGS:?PHPBIND_CMAKE_FLAGS must hold the developer configure flags (the Makefile sets it)}"
 read -r -a dev_flags <<<"$PHPBIND_CMAKE_FLAGS"
-all=(memcheck packaging php84 php84-memcheck php84-debug-zts clang opcache opcache-jit debug-zts debug-nts)
+all=(memcheck packaging php84 php84-memcheck php84-debug-zts clang opcache opcache-jit wasm debug-zts debug-nts)
 configs=("$@")
-[ ${#configs[@]} -gt 0 ] || configs=(memcheck packaging php84 php84-memcheck php84-debug-zts clang opcache opcache-jit)
+[ ${#configs[@]} -gt 0 ] || configs=(memcheck packaging php84 php84-memcheck php84-debug-zts clang opcache opcache-jit wasm)
 
 opcache_args="-d zend_extension=opcache -d opcache.enable=1 -d opcache.enable_cli=1 -d opcache.jit=disable"
 opcache_jit_args="-d zend_extension=opcache -d opcache.enable=1 -d opcache.enable_cli=1 -d opcache.jit=tracing -d opcache.jit_buffer_size=64M"
@@ -148,6 +151,18 @@ run() {  # configuration
       suite clang "" "$once|$memcheck|^fuzz$|-debug$|^exports$" -DCMAKE_C_COMPILER=clang-19 \
         -DCMAKE_CXX_COMPILER=clang++-19 -DCMAKE_C_FLAGS=-gdwarf-4 -DCMAKE_CXX_FLAGS=-gdwarf-4 "$bench_free" \
         -DPHPBIND_BUILD_EXAMPLE_DS=OFF
+      ;;
+    wasm)
+      # Debian's Emscripten finds its node modules only through NODE_PATH (docs/wasm.md).
+      bash tools/ensure-deps.sh emscripten nodejs || return 1
+      export NODE_PATH=${NODE_PATH:-/usr/share/nodejs}
+      prefix=$(engine 8.2 wasm) || return 1
+      emcmake cmake -S . -B "$matrix/wasm" -DPHP_CONFIG="$prefix/bin/php-config" -DCMAKE_BUILD_TYPE=Release \
+        -DPHPBIND_DEVELOPER=ON -DPHPBIND_BUILD_BENCH=OFF >"$matrix/wasm.configure.log" 2>&1 ||
+        { tail -n 30 "$matrix/wasm.configure.log"; return 1; }
+      cmake --build "$matrix/wasm" -j "$jobs" >"$matrix/wasm.build.log" 2>&1 ||
+        { grep -E -B2 -A8 'error|warning' "$matrix/wasm.build.log" | head -n 120; return 1; }
+      (cd "$matrix/wasm" && ctest -j "$jobs" --output-on-failure --no-tests=error)
       ;;
     opcache) with_opcache "$opcache_args" ;;
     opcache-jit) with_opcache "$opcache_jit_args" ;;

@@ -98,6 +98,8 @@ PHPBIND_COLD bool load_string_slow(zval* arg, uint32_t num, zend_string*& out, b
 PHPBIND_COLD void wrong_type(uint32_t num, zend_expected_type base, bool nullable, zval* arg);
 PHPBIND_COLD void integer_range_error(uint32_t num, long long min, unsigned long long max);
 PHPBIND_COLD void integer_return_overflow(unsigned long long value);
+/// The same for a signed value (a 64-bit integer on an engine with 32-bit ints: wasm32).
+PHPBIND_COLD void integer_return_overflow(long long value);
 
 [[noreturn]] PHPBIND_COLD void array_too_large(size_t n);
 [[noreturn]] PHPBIND_COLD void string_too_long(size_t n);
@@ -223,7 +225,12 @@ struct caster<I> {
     static void to_zval(I v, zval* out) {
         if constexpr (std::is_unsigned_v<I> && sizeof(I) >= sizeof(zend_long)) {
             if (UNEXPECTED(v > static_cast<I>(ZEND_LONG_MAX))) {
-                detail::integer_return_overflow(v);
+                detail::integer_return_overflow(static_cast<unsigned long long>(v));
+            }
+        } else if constexpr (sizeof(I) > sizeof(zend_long)) {
+            // An engine whose int is narrower than I (32-bit: wasm32).
+            if (UNEXPECTED(v < static_cast<I>(ZEND_LONG_MIN) || v > static_cast<I>(ZEND_LONG_MAX))) {
+                detail::integer_return_overflow(static_cast<long long>(v));
             }
         }
         ZVAL_LONG(out, static_cast<zend_long>(v));

@@ -43,6 +43,14 @@
 #define PHPBIND_COLD __attribute__((cold, noinline))
 #define PHPBIND_INLINE __attribute__((always_inline)) inline
 #define PHPBIND_EXPORT extern "C" __attribute__((visibility("default")))
+// A function with a zend_try, or between one and the engine calls it guards: noexcept natively,
+// not in wasm. There longjmp unwinds as a wasm exception, and a noexcept frame that calls what
+// may throw stops it in a handler that calls std::terminate.
+#ifdef __EMSCRIPTEN__
+#define PHPBIND_JMP_NOEXCEPT
+#else
+#define PHPBIND_JMP_NOEXCEPT noexcept
+#endif
 
 // ---- The build settings every source of one extension must share --------------
 // The library target (phpbind::phpbind, phpbind::debug, phpbind::asan)

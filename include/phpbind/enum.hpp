@@ -151,7 +151,7 @@ std::string enum_key_text(E e) {
 PHPBIND_INLINE int32_t enum_index_of_key(const enum_runtime& rt, uint64_t k) noexcept {
     if (EXPECTED(rt.dense)) {
         const uint64_t d = k - rt.first_key;
-        return d < rt.by_key.size() ? static_cast<int32_t>(rt.by_key[d].second) : -1;
+        return d < rt.by_key.size() ? static_cast<int32_t>(rt.by_key[static_cast<size_t>(d)].second) : -1;
     }
     auto it = std::lower_bound(rt.by_key.begin(), rt.by_key.end(), k,
                                [](const std::pair<uint64_t, uint32_t>& p, uint64_t v) { return p.first < v; });

@@ -89,12 +89,12 @@ namespace detail {
 PHPBIND_COLD void observer_begin_failed(zend_object* in_flight) noexcept;
 
 template <class F>
-PHPBIND_INLINE void observer_begin_edge(F&& f) noexcept {
+PHPBIND_INLINE void observer_begin_edge(F&& f) PHPBIND_JMP_NOEXCEPT {
     zend_object* in_flight = EG(exception);
     if (UNEXPECTED(!release_edge(f)) && EG(exception) != in_flight) observer_begin_failed(in_flight);
 }
 template <class F>
-PHPBIND_INLINE void observer_end_edge(F&& f) noexcept {
+PHPBIND_INLINE void observer_end_edge(F&& f) PHPBIND_JMP_NOEXCEPT {
     (void)release_edge(f);
 }
 

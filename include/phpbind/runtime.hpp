@@ -33,10 +33,12 @@ class http_response;
 struct served;
 struct worker_request;
 struct worker_result;
+class Runtime;
 
 namespace detail {
 struct lib_runtime;
 int lib_runtime_init(lib_runtime& lib, int argc, char** argv, std::vector<zend_module_entry*> modules) noexcept;
+void restart_lib_request(Runtime& rt);
 }  // namespace detail
 
 /// How php::Runtime starts the engine: argv, INI settings, php.ini loading, the host's modules,
@@ -115,6 +117,7 @@ public:
 
 private:
     friend int detail::lib_runtime_init(detail::lib_runtime&, int, char**, std::vector<zend_module_entry*>) noexcept;
+    friend void detail::restart_lib_request(Runtime&);
     void begin_request();
     void end_request();
 

@@ -43,7 +43,11 @@ public:
 
     friend bool operator==(StringView a, StringView b) noexcept { return zend_string_equals(a.raw(), b.raw()); }
     friend bool operator==(StringView a, std::string_view b) noexcept { return a.str() == b; }
-    friend std::strong_ordering operator<=>(StringView a, std::string_view b) noexcept { return a.str() <=> b; }
+    friend std::strong_ordering operator<=>(StringView a, std::string_view b) noexcept {
+        // (through compare(): libc++ before 16 has no <=> on string_view)
+        int c = a.str().compare(b);
+        return c < 0 ? std::strong_ordering::less : c > 0 ? std::strong_ordering::greater : std::strong_ordering::equal;
+    }
 
     /// An owned php::String sharing the same engine string (a new reference, no copy).
     String own() const noexcept;

@@ -24,6 +24,8 @@ PHPBIND_NAMESPACE_BEGIN
 class Value;
 
 namespace detail {
+/// Throws php::value_error: `v` does not fit PHP's int (src/value.cpp).
+[[noreturn]] PHPBIND_COLD void integer_out_of_range(long long v);
 PHPBIND_COLD bool truthy_guarded(zval* z);
 PHPBIND_COLD int compare_guarded(zval* a, zval* b);
 }  // namespace detail
@@ -150,6 +152,14 @@ public:
         requires(std::is_integral_v<I> && !std::is_same_v<I, bool> && sizeof(I) <= sizeof(zend_long) &&
                  !(std::is_unsigned_v<I> && sizeof(I) == sizeof(zend_long)))
     Value(I i) noexcept {
+        ZVAL_LONG(&z_, static_cast<zend_long>(i));
+    }
+    /// An integer wider than the engine's int (a 64-bit one on a 32-bit engine: wasm32): throws
+    /// php::value_error when PHP's int cannot hold it.
+    template <class I>
+        requires(std::is_integral_v<I> && std::is_signed_v<I> && sizeof(I) > sizeof(zend_long))
+    Value(I i) {
+        if (i < ZEND_LONG_MIN || i > ZEND_LONG_MAX) detail::integer_out_of_range(static_cast<long long>(i));
         ZVAL_LONG(&z_, static_cast<zend_long>(i));
     }
     Value(double d) noexcept { ZVAL_DOUBLE(&z_, d); }

@@ -23,13 +23,10 @@ PHPBIND_EXTENSION(alpha_extra, m) {
 
 PHPBIND_RUNTIME_ABI(pbalpha, phpbind_module_alpha_main(), phpbind_module_alpha_extra())
 
-// The library's own API: plain C, no C++ exception ever crosses it.
+// The library's own API: plain C, no C++ exception ever crosses it (php::host_call; what went
+// wrong is pbalpha_last_error()'s).
 PHPBIND_EXPORT long pbalpha_eval_int(const char* code) {
-    try {
-        return static_cast<long>(php::Runtime::active()->eval(code).view().as_int());
-    } catch (...) {
-        return -1;
-    }
+    return php::host_call([&] { return static_cast<long>(php::Runtime::active()->eval(code).view().as_int()); });
 }
 PHPBIND_EXPORT int pbalpha_counts(char* buf, size_t size) {
     std::string s = counts();

@@ -2,6 +2,7 @@
 // classes (module::exception<E>). Checked by tests/phpt/exceptions/bound_*.phpt.
 #include "test_ext.hpp"
 
+#include <cerrno>
 #include <cstdlib>
 #include <stdexcept>
 #include <string>
@@ -50,7 +51,7 @@ struct BadJson : std::runtime_error {  // extends JsonException, named: PHP 8.2'
     int64_t c_;
 };
 
-void app_throw(std::string_view kind, std::string message, int64_t code) {
+void app_throw(std::string_view kind, std::string message, zend_long code) {
     if (kind == "app") throw AppError(message, code);
     if (kind == "not_found") throw NotFound(message, code);
     if (kind == "key_missing") throw KeyMissing(message, code);
@@ -112,6 +113,8 @@ void bind_bad(php::module& m, std::string_view which) {
 
 void register_exception_classes(php::module& m) {
     using php::arg;
+    // The platform's ENOSPC (28 on Linux, 51 in Emscripten's libc), the code DiskError carries.
+    m.constant("PB_ENOSPC", static_cast<int64_t>(ENOSPC));
     // Registered in this order at MINIT. Timeout comes before its C++ base
     // AppError and does not extend it in PHP: a Timeout still raises
     // App\Timeout, because a derived type is always tried before its bases.

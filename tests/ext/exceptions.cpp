@@ -8,7 +8,7 @@
 
 namespace {
 
-[[noreturn]] void throw_kind(std::string_view kind, std::string msg, int64_t code) {
+[[noreturn]] void throw_kind(std::string_view kind, std::string msg, zend_long code) {
     if (kind == "exception") throw php::exception(msg, code);
     if (kind == "error") throw php::error(msg, code);
     if (kind == "type_error") throw php::type_error(msg, code);
@@ -40,7 +40,7 @@ namespace {
     throw php::argument_value_error(1, "is not a known exception kind");
 }
 
-void raise_kind(std::string_view kind, std::string msg, int64_t code) { throw_kind(kind, std::move(msg), code); }
+void raise_kind(std::string_view kind, std::string msg, zend_long code) { throw_kind(kind, std::move(msg), code); }
 
 // Throws after a by-reference argument was changed in C++: the caller's
 // variable keeps its old value, since the function did not return normally.

@@ -90,9 +90,11 @@ std::string ucfirst_twin(std::string s) {
     return s;
 }
 double sqrt_twin(double num) { return std::sqrt(num); }
-int64_t intdiv_twin(int64_t num1, int64_t num2) {
+// PHP's int (zend_long): 64 bits, or 32 on a 32-bit engine (wasm32).
+zend_long intdiv_twin(zend_long num1, zend_long num2) {
     if (num2 == 0) throw php::division_by_zero_error("Division by zero");
-    if (num2 == -1 && num1 == INT64_MIN) throw php::arithmetic_error("Division of PHP_INT_MIN by -1 is not an integer");
+    if (num2 == -1 && num1 == ZEND_LONG_MIN)
+        throw php::arithmetic_error("Division of PHP_INT_MIN by -1 is not an integer");
     return num1 / num2;
 }
 // Binding a stateful callable type several times: each binding keeps its own state.

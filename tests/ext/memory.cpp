@@ -33,7 +33,7 @@ std::map<std::string, std::string> word_map(int64_t n) {
 // A view converted element by element into a list whose table is allocated first.
 auto word_view(int64_t n) {
     check_count(n);
-    return std::views::iota(int64_t{0}, n) | std::views::transform([](int64_t) { return std::string(40, 'r'); });
+    return index_view(n, [](int64_t) { return std::string(40, 'r'); });
 }
 
 php::Array push_words(int64_t n) {

@@ -224,7 +224,7 @@ std::optional<std::vector<int64_t>> opt_vec(std::optional<std::vector<int64_t>> 
 // A sized range view is returned as a list, filled without an intermediate container.
 auto squares(int64_t n) {
     if (n < 0) throw php::argument_value_error(1, "must be greater than or equal to 0");
-    return std::views::iota(int64_t{0}, n) | std::views::transform([](int64_t i) { return i * i; });
+    return index_view(n, [](int64_t i) { return i * i; });
 }
 auto words_view() {
     static const std::string words[] = {"alpha", "beta", "gamma"};

@@ -56,6 +56,7 @@ allowed_catch_all=(
   'include/phpbind/ini.hpp'              # validators: engine unwinding is rethrown first
   'src/ini.cpp'                          # resetting globals: C++ constructors only
   'src/runtime.cpp'                      # the host's own callbacks (output, errors) and request()
+  'include/phpbind/embed.hpp'            # host_call(): a lib-mode host's C API, the outermost C++ frame
   'src/server.cpp'                       # the host's response and body callbacks, called by the engine
   'src/persistent.cpp'                   # detaching: frees what it built, then rethrows
   'include/phpbind/stl.hpp'              # containers: release what they filled, then rethrow

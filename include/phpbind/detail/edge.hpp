@@ -56,7 +56,7 @@ inline unwind_state unwinding;
 
 /// Resumes a caught bailout in the engine (longjmp to the engine's own
 /// zend_try). Only an edge calls it, with no C++ object left on its frame.
-[[noreturn]] PHPBIND_COLD void resume_bailout() noexcept;
+[[noreturn]] PHPBIND_COLD void resume_bailout() PHPBIND_JMP_NOEXCEPT;
 /// into_php() while a fatal error or exit() is unwinding, or after the
 /// executor shut down (a C++ destructor run while the engine frees leftover
 /// objects): throws php::fatal_error, php::script_exit or php::error.
@@ -65,12 +65,12 @@ inline unwind_state unwinding;
 /// back what this edge owns (what was not pending at its entry) — resumes a
 /// bailout (does not return), raises exit again — and says whether the
 /// handler succeeded.
-PHPBIND_COLD bool edge_settle(unsigned entry, bool failed) noexcept;
+PHPBIND_COLD bool edge_settle(unsigned entry, bool failed) PHPBIND_JMP_NOEXCEPT;
 /// edge_settle() for a plain edge whose handler returns zend_result (a tail call).
-PHPBIND_COLD zend_result edge_settle_result(bool failed) noexcept;
+PHPBIND_COLD zend_result edge_settle_result(bool failed) PHPBIND_JMP_NOEXCEPT;
 // A function handler's edge_settle: a call that failed leaves no result
 // (the engine releases none with an exception pending).
-PHPBIND_COLD void edge_settle_call(bool failed, zval* return_value) noexcept;
+PHPBIND_COLD void edge_settle_call(bool failed, zval* return_value) PHPBIND_JMP_NOEXCEPT;
 /// PHPBIND_DEBUG: an edge() entered while something was pending (it should
 /// have been a release_edge()); names the rule and aborts.
 [[noreturn]] PHPBIND_COLD void edge_misuse() noexcept;
@@ -86,7 +86,7 @@ PHPBIND_INLINE bool php_callable_now() noexcept {
 // parsed arguments) ends their scope between the two, so nothing has to be
 // kept in memory for the cold path.
 template <class F>
-PHPBIND_INLINE bool edge_body(unsigned entry, F& f) noexcept {
+PHPBIND_INLINE bool edge_body(unsigned entry, F& f) PHPBIND_JMP_NOEXCEPT {
     try {
         f();
         return false;
@@ -95,8 +95,9 @@ PHPBIND_INLINE bool edge_body(unsigned entry, F& f) noexcept {
         return true;
     }
 }
-// Outside any catch block: edge_settle() may longjmp.
-PHPBIND_INLINE bool edge_exit(unsigned entry, bool failed) noexcept {
+// Outside any catch block: edge_settle() may longjmp. (The edge's functions are noexcept natively;
+// in wasm, where longjmp unwinds as an exception, none may be: PHPBIND_JMP_NOEXCEPT.)
+PHPBIND_INLINE bool edge_exit(unsigned entry, bool failed) PHPBIND_JMP_NOEXCEPT {
     if (UNEXPECTED(failed || unwinding.pending != entry)) return edge_settle(entry, failed);
     return true;
 }
@@ -121,7 +122,7 @@ PHPBIND_INLINE void edge_check_entry() noexcept {
 /// a PHPBIND_DEBUG build checks the premise.
 /// [[nodiscard]]: a handler must return its failure value on false.
 template <class F>
-[[nodiscard]] PHPBIND_INLINE bool edge(F&& f) noexcept {
+[[nodiscard]] PHPBIND_INLINE bool edge(F&& f) PHPBIND_JMP_NOEXCEPT {
     edge_check_entry();
     return edge_exit(0, edge_body(0, f));
 }
@@ -133,7 +134,7 @@ template <class F>
 /// to a bound object). Such an edge hands back only what was caught inside
 /// it, never what it found pending on entry.
 template <class F>
-[[nodiscard]] PHPBIND_INLINE bool release_edge(F&& f) noexcept {
+[[nodiscard]] PHPBIND_INLINE bool release_edge(F&& f) PHPBIND_JMP_NOEXCEPT {
     const unsigned entry = unwinding.pending;
     const bool ok = edge_exit(entry, edge_body(entry, f));
     return ok && EG(exception) == nullptr;
@@ -142,12 +143,12 @@ template <class F>
 /// Runs fn(ctx) under zend_try; true if it bailed out. With the three below,
 /// the only setjmps of phpbind's calls into the engine (src/edge.cpp, and
 /// repeat_bailed() here).
-bool run_guarded(void (*fn)(void*), void* ctx) noexcept;
+bool run_guarded(void (*fn)(void*), void* ctx) PHPBIND_JMP_NOEXCEPT;
 /// zend_call_function() and zend_call_known_function() under zend_try, as
 /// run_guarded() runs them, without its thunk (call.hpp's calls into PHP).
-bool call_function_bailed(zend_fcall_info* fci, zend_fcall_info_cache* fcc) noexcept;
+bool call_function_bailed(zend_fcall_info* fci, zend_fcall_info_cache* fcc) PHPBIND_JMP_NOEXCEPT;
 bool call_known_bailed(zend_function* fn, zend_object* obj, zend_class_entry* scope, zval* ret, uint32_t argc,
-                       zval* argv) noexcept;
+                       zval* argv) PHPBIND_JMP_NOEXCEPT;
 /// Calls of one callable again and again under one zend_try
 /// (CallableView::repeat() in call.hpp). Between two calls it runs the
 /// caller's steps: `s.next()` sets the next call's arguments (false: no more
@@ -159,7 +160,7 @@ bool call_known_bailed(zend_function* fn, zend_object* obj, zend_class_entry* sc
 /// nothing pending (`s.plain()`); otherwise the loop leaves it to the
 /// caller's per-call path (`s.resume` set).
 template <class S>
-[[gnu::noinline]] void repeat_loop(zend_fcall_info* fci, zend_fcall_info_cache* fcc, S& s) noexcept {
+[[gnu::noinline]] void repeat_loop(zend_fcall_info* fci, zend_fcall_info_cache* fcc, S& s) PHPBIND_JMP_NOEXCEPT {
     while (s.next()) {
         if (UNEXPECTED(!s.plain())) {
             s.resume = true;
@@ -170,7 +171,7 @@ template <class S>
     }
 }
 template <class S>
-[[gnu::noinline]] bool repeat_bailed(zend_fcall_info* fci, zend_fcall_info_cache* fcc, S& s) noexcept {
+[[gnu::noinline]] bool repeat_bailed(zend_fcall_info* fci, zend_fcall_info_cache* fcc, S& s) PHPBIND_JMP_NOEXCEPT {
     // True if it bailed out. The loop runs in a frame of its own, compiled
     // as any loop (in this one, everything live across setjmp stays in memory).
     zend_try { repeat_loop(fci, fcc, s); }

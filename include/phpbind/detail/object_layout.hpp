@@ -40,13 +40,17 @@ template <class T>
 struct object_holder {
     alignas(T) unsigned char storage[sizeof(T)];
     alignas(std::shared_ptr<T>) unsigned char owner[sizeof(std::shared_ptr<T>)];  // holding::shared
-    T* ptr;  // the C++ object; null until constructed
+    // The C++ object; null until constructed. Aligned as zend_object, so its distance from `std`
+    // is the same whatever T (on 64-bit targets that is its own alignment; on wasm32, 8).
+    alignas(alignof(zend_object)) T* ptr;
     holding how;
     zend_object std;  // last: declared properties are allocated after it
 };
 
-/// How far before its zend_object every holder keeps `ptr`, whatever T.
-inline constexpr size_t native_ptr_distance = 16;
+/// How far before its zend_object every holder keeps `ptr`, whatever T: 16 on 64-bit targets, 8 on
+/// wasm32.
+inline constexpr size_t native_ptr_distance =
+    (sizeof(void*) + sizeof(holding) + alignof(zend_object) - 1) / alignof(zend_object) * alignof(zend_object);
 
 /// How a data member of type int64_t, double or bool is read without its
 /// getter: straight from the C++ object (see read_property in src/class.cpp).

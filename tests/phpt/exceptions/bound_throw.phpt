@@ -23,7 +23,7 @@ foreach ($kinds as $i => $kind) {
         echo "$kind: no exception\n";
     } catch (Throwable $e) {
         printf("%-12s %-18s code=%-3s %s | %s:%d prev=%s\n", $kind, get_class($e),
-               $kind === 'disk' ? ($e->getCode() === 28 ? 'ENOSPC' : $e->getCode()) : $e->getCode(),
+               $kind === 'disk' ? ($e->getCode() === PB_ENOSPC ? 'ENOSPC' : $e->getCode()) : $e->getCode(),
                $e->getMessage(), basename($e->getFile()), $e->getLine(), var_export($e->getPrevious(), true));
     }
 }

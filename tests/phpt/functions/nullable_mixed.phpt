@@ -6,7 +6,7 @@ phpbind_test
 <?php
 var_dump(pb_opt_int(null), pb_opt_int(21), pb_opt_int("4"));
 var_dump(pb_opt_str(), pb_opt_str(null), pb_opt_str("x"), pb_opt_str(5));
-foreach ([null, true, 1, 1.5, "s", [1], new stdClass, STDIN] as $v) {
+foreach ([null, true, 1, 1.5, "s", [1], new stdClass, fopen("php://memory", "r")] as $v) {
     echo pb_type_of($v), " ";
 }
 echo "\n";
