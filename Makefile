@@ -3,8 +3,10 @@
 #   make demo    build examples/hello and run its demo in php
 #   make check   build everything and run the whole test suite: make test, then make test-matrix
 #   make test    the quick loop: build, and run every test but memcheck and the packaging checks
+#   make wasm    PHP and examples/hello's module in WebAssembly: the command demo under node, then
+#                the browser page served at http://127.0.0.1:8080/index.html
 #   make test-matrix  memcheck and packaging on PHP 8.2; the suite against PHP 8.4 (release,
-#                memcheck, debug ZTS), clang-19, opcache and its JIT
+#                memcheck, debug ZTS), clang-19, opcache and its JIT, and the wasm build
 #   make bench   measure call overhead against a hand-written C extension, the
 #                persistent heap's fetch cost against APCu, an observed call
 #                against a hand-written C observer, engine hooks against C hooks, and
@@ -27,7 +29,7 @@ BENCH_PACKAGES := php8.2-apcu wrk nginx-light
 MATRIX_ONLY := -valgrind$$|^(newcomer|install)$$
 PACKAGES := php8.2-cli php8.2-dev libphp8.2-embed cmake make g++ binutils valgrind libgtest-dev pkg-config autoconf libtool clang-format-19 libboost-dev php8.2-fpm
 
-.PHONY: deps configure demo test test-matrix check bench fuzz fuzz-ds clean
+.PHONY: deps configure demo test test-matrix check bench fuzz fuzz-ds clean wasm
 
 deps:
 	@bash tools/ensure-deps.sh $(PACKAGES)
@@ -47,6 +49,18 @@ demo: configure
 test: configure
 	cmake --build $(BUILD) -j $(JOBS)
 	cd $(BUILD) && ctest -j $(JOBS) --output-on-failure --no-tests=error -E '$(MATRIX_ONLY)'
+
+# WebAssembly (docs/wasm.md): the engine built once per machine, then the examples.
+WASM_BUILD ?= build-wasm
+wasm: deps
+	@bash tools/ensure-deps.sh emscripten nodejs
+	@prefix=$$(bash tools/php-engine.sh 8.2 wasm) && NODE_PATH=/usr/share/nodejs emcmake cmake -S . -B $(WASM_BUILD) \
+	  -DPHP_CONFIG=$$prefix/bin/php-config -DCMAKE_BUILD_TYPE=Release -DPHPBIND_BUILD_EXAMPLES=ON >/dev/null
+	NODE_PATH=/usr/share/nodejs cmake --build $(WASM_BUILD) --target hello_cmd hellowasm -j $(JOBS)
+	node --no-experimental-fetch $(WASM_BUILD)/examples/wasm/hello_cmd.js examples/wasm/demo.php one two; \
+	  echo "(exit status $$?)"
+	@echo "The browser example: http://127.0.0.1:8080/index.html (Ctrl-C stops the server)"
+	php -n -S 127.0.0.1:8080 -t $(WASM_BUILD)/examples/wasm
 
 # Runs after `make test` (memcheck, packaging and opcache reuse its build).
 test-matrix: configure

@@ -154,7 +154,7 @@ run() {  # configuration
       ;;
     wasm)
       # Debian's Emscripten finds its node modules only through NODE_PATH (docs/wasm.md).
-      bash tools/ensure-deps.sh emscripten nodejs || return 1
+      bash tools/ensure-deps.sh emscripten nodejs node-typescript chromium || return 1
       export NODE_PATH=${NODE_PATH:-/usr/share/nodejs}
       prefix=$(engine 8.2 wasm) || return 1
       emcmake cmake -S . -B "$matrix/wasm" -DPHP_CONFIG="$prefix/bin/php-config" -DCMAKE_BUILD_TYPE=Release \
