@@ -11,7 +11,8 @@
 #                persistent heap's fetch cost against APCu, an observed call
 #                against a hand-written C observer, engine hooks against C hooks, and
 #                examples/ds against Debian's ext-ds, phpbind-server against nginx + php-fpm and
-#                php -S, and the build cost (compile time, .so size) against hand-written C twins
+#                php -S, the build cost (compile time, .so size) against hand-written C twins, and
+#                the wasm build (size, cold start, the call path against the C baseline in wasm)
 #   make fuzz    a long fuzz run (FUZZ_SEEDS x FUZZ_CALLS, plain and ASan), after make fuzz-ds
 #   make fuzz-ds examples/ds against Debian's ext-ds: random operations on every class, the
 #                outputs compared byte for byte (DS_FUZZ_SEEDS x DS_FUZZ_OPS, at least
@@ -78,6 +79,7 @@ bench: configure
 	cmake --build $(BUILD) --target bench-ds
 	cmake --build $(BUILD) --target bench-server
 	cmake --build $(BUILD) --target bench-build-cost
+	bash bench/wasm.sh
 
 FUZZ_SEEDS ?= 11,12,13,14
 FUZZ_CALLS ?= 25000
