@@ -16,6 +16,7 @@
 #include <string_view>
 #include <unordered_map>
 #include <vector>
+#include <version>
 
 namespace {
 
@@ -58,11 +59,14 @@ std::vector<int64_t> make_list_push(int64_t n) {
 }
 
 // make_list_view(int $n): array — the same list, returned as a range view:
-// phpbind fills the PHP array from it directly, with no intermediate vector.
+// phpbind fills the PHP array from it directly, with no intermediate vector. (Not where the
+// standard library has no range adaptors: Emscripten 3.1.6's libc++, bench/wasm.)
+#if defined(__cpp_lib_ranges)
 auto make_list_view(int64_t n) {
     if (n < 0) throw php::argument_value_error(1, "must be greater than or equal to 0");
     return std::views::iota(int64_t{0}, n);
 }
+#endif
 
 // make_rows(int $n): array — n rows ['id' => $i, 'name' => one of four names, 'score' => 3 * $i],
 // built as a decoder builds nested results: a php::Array per row, filled key by key, appended
@@ -156,7 +160,9 @@ PHPBIND_EXTENSION(phpbind_bench, m) {
     m.class_<Bag>("Bag").final_().countable<&Bag::size>().array_access<&Bag::get, &Bag::set, &Bag::has, &Bag::unset>();
     m.def<&make_list>("make_list", arg("n"));
     m.def<&make_list_push>("make_list_push", arg("n"));
+#if defined(__cpp_lib_ranges)
     m.def<&make_list_view>("make_list_view", arg("n"));
+#endif
     m.def<&make_rows>("make_rows", arg("n"));
     m.def<&sum_rows>("sum_rows", arg("rows"));
     m.def<&call_back>("call_back", arg("f"), arg("x"));
