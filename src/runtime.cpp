@@ -391,6 +391,8 @@ void host_failed(host_error_kind kind, std::string message, std::string php_clas
     h.php_class = std::move(php_class);
 }
 
+}  // namespace
+
 // After exit() or a fatal error: the request the host's calls share starts again.
 void host_restart() noexcept {
     Runtime* rt = Runtime::active();
@@ -402,7 +404,6 @@ void host_restart() noexcept {
         h.message += std::string(" (and a fresh request did not start: ") + e.what() + ")";
     }
 }
-}  // namespace
 
 bool host_enter() noexcept {
     host_state& h = host();
@@ -423,26 +424,29 @@ bool host_enter() noexcept {
     return true;
 }
 
-void host_caught() noexcept {
+bool host_caught() noexcept {
     try {
         throw;
     } catch (const error_already_set& e) {
         host_failed(host_error_kind::exception, e.message(), std::string(e.class_name()));
     } catch (const script_exit& e) {
+        // (The request restarts once this exception, which holds the engine's unwind_exit object,
+        // is destroyed: host_call's catch block has ended.)
         host_failed(host_error_kind::exit, "exit(" + std::to_string(e.status()) + ") called");
-        host_restart();
+        return true;
     } catch (const fatal_error&) {
         zend_string* last = PG(last_error_message);
         host_failed(host_error_kind::fatal, last ? std::string(ZSTR_VAL(last), ZSTR_LEN(last)) : "PHP fatal error");
-        host_restart();
+        return true;
     } catch (const memory_exhausted& e) {
         host_failed(host_error_kind::fatal, e.what());
-        host_restart();
+        return true;
     } catch (const std::exception& e) {
         host_failed(host_error_kind::error, e.what());
     } catch (...) {
         host_failed(host_error_kind::error, "a C++ exception that is not a std::exception");
     }
+    return false;
 }
 
 bool host_left_exception() noexcept {

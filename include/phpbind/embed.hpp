@@ -73,9 +73,11 @@ struct host_state {
 host_state& host() noexcept;
 /// Whether a call may start; records the refusal if not.
 bool host_enter() noexcept;
-/// Records what the exception being handled says (in a catch block), and for exit() and fatal
-/// errors ends the shared request and opens a fresh one.
-PHPBIND_COLD void host_caught() noexcept;
+/// Records what the exception being handled says (in a catch block); true for exit() and fatal
+/// errors, after which the caller ends the shared request and opens a fresh one
+/// (host_restart()) once the exception object, which may hold engine objects, is gone.
+PHPBIND_COLD bool host_caught() noexcept;
+PHPBIND_COLD void host_restart() noexcept;
 /// After a body returned: a PHP exception it left pending in the engine is an error too.
 bool host_left_exception() noexcept;
 /// The body succeeded: what a call refused while it ran (re-entered from PHP) is no longer the
@@ -114,6 +116,7 @@ auto host_call(F&& body) noexcept -> detail::host_result_t<std::invoke_result_t<
         detail::host_state& h;
         ~leave() { h.calling = false; }
     } guard{h};
+    bool restart = false;
     try {
         if constexpr (std::is_void_v<R>) {
             body();
@@ -130,8 +133,9 @@ auto host_call(F&& body) noexcept -> detail::host_result_t<std::invoke_result_t<
             return r;
         }
     } catch (...) {
-        detail::host_caught();
+        restart = detail::host_caught();
     }
+    if (restart) detail::host_restart();
     return detail::host_default<Out>();
 }
 
