@@ -20,6 +20,7 @@
 #include <phpbind/call.hpp>
 #include <phpbind/caster.hpp>
 
+#include <cstring>
 #include <functional>
 #include <map>
 #include <ranges>
@@ -77,10 +78,32 @@ template <class E>
 inline constexpr bool conversion_allocates =
     !(std::is_arithmetic_v<std::remove_cvref_t<E>> || std::is_same_v<std::remove_cvref_t<E>, std::nullptr_t>);
 
+/// Whether caster<E>::to_zval is a plain store that cannot fail (no range to check).
+template <class E>
+inline constexpr bool plain_scalar = std::is_floating_point_v<E> ||
+    (std::is_integral_v<E> && !std::is_same_v<E, bool> &&
+     (sizeof(E) < sizeof(zend_long) || (std::is_signed_v<E> && sizeof(E) == sizeof(zend_long))));
+
 template <class E, class Range>
 void fill_list(Range&& r, size_t n, zval* out) {
     zend_array* ht = zend_new_array(checked_array_size(n));
     if (UNEXPECTED(!init_packed(ht))) abandon_table(ht);
+#if PHPBIND_PACKED_ZVALS
+    if constexpr (std::ranges::contiguous_range<Range> &&
+                  std::is_same_v<std::remove_cvref_t<std::ranges::range_value_t<Range>>, E> && plain_scalar<E>) {
+        // Numbers stored contiguously (a vector, an array, a span): one
+        // unrolled pass of stores into the slots the fill reserved.
+        ZEND_HASH_FILL_PACKED(ht) {
+            const E* src = std::ranges::data(r);
+#pragma GCC unroll 4
+            for (size_t i = 0; i < n; ++i) caster<E>::to_zval(src[i], __fill_val + i);
+            __fill_idx += static_cast<uint32_t>(n);
+        }
+        ZEND_HASH_FILL_END();
+        ZVAL_ARR(out, ht);
+        return;
+    }
+#endif
     ZEND_HASH_FILL_PACKED(ht) {
         for (auto&& e : r) {
             try {
@@ -175,6 +198,14 @@ void find_fault(zval* z, element_fault& f) {
         find_fault<typename T::value_type>(z, f);  // not null, or it would have been accepted
     } else if constexpr (requires { caster<T>::find_fault(z, f); }) {
         caster<T>::find_fault(z, f);
+    } else if constexpr (requires { caster<T>::full_range; }) {
+        // An int the C++ type cannot hold says so, with the range it can.
+        if (Z_TYPE_P(z) == IS_LONG) {
+            f.given = "int " + std::to_string(Z_LVAL_P(z)) + " (not in " + std::to_string(caster<T>::lo) + ".." +
+                std::to_string(caster<T>::hi) + ")";
+        } else {
+            f.given = detail::value_name(z);
+        }
     } else {
         f.given = detail::value_name(z);
     }
@@ -266,9 +297,62 @@ struct caster<std::vector<T, Alloc>> {
         }
         bool operator==(const reader& o) const noexcept { return cur == o.cur; }
     };
+    // Arithmetic elements: the vector is sized once and each slot read with
+    // one type test (a reference or a coercion takes element()'s slow path);
+    // the stride is a constant and the loop unrolled, so an element costs a
+    // load, a test, a branch and a store.
+    template <size_t Stride>
+    static void read_scalars(const parsed& p, char* first, size_t n, T* d) {
+#pragma GCC unroll 4
+        for (size_t i = 0; i < n; ++i) {
+            zval* z = reinterpret_cast<zval*>(first + i * Stride);
+            typename elem::parsed e;
+            d[i] = EXPECTED(elem::try_load(z, e)) ? elem::get(e) : scalar_slow(p, z);
+        }
+    }
+    PHPBIND_COLD static T scalar_slow(const parsed& p, zval* z) { return element(p, z); }
+    // The PHP type whose value bits are a T as they are (int for a full-range
+    // zend_long-sized integer, float for double), 0 for other T.
+    static constexpr uint8_t find_exact_type() {
+        if constexpr (std::is_same_v<T, double>) return IS_DOUBLE;
+        else if constexpr (std::is_integral_v<T> && sizeof(T) == sizeof(zend_long))
+            return elem::full_range ? IS_LONG : 0;
+        else return 0;
+    }
+    static constexpr uint8_t exact_type = find_exact_type();
+    // For those, without a branch per element: every value copied, every
+    // type folded into one test at the end (false: read_scalars() redoes it).
+    template <size_t Stride>
+    static bool copy_exact(const char* first, size_t n, T* d) noexcept {
+        uint32_t off = 0;
+#pragma GCC unroll 4
+        for (size_t i = 0; i < n; ++i) {
+            const zval* z = reinterpret_cast<const zval*>(first + i * Stride);
+            std::memcpy(&d[i], &z->value, sizeof(T));
+            off |= Z_TYPE_P(z) ^ exact_type;
+        }
+        return off == 0;
+    }
+    template <size_t Stride>
+    static void read_list(const parsed& p, char* first, size_t n, T* d) {
+        if constexpr (exact_type != 0) {
+            if (EXPECTED(copy_exact<Stride>(first, n, d))) return;
+        }
+        read_scalars<Stride>(p, first, n, d);
+    }
     static std::vector<T, Alloc> get(const parsed& p) {
         zend_array* ht = p.ht;
         if (HT_IS_WITHOUT_HOLES(ht)) {
+            if constexpr (std::is_arithmetic_v<T> && !std::is_same_v<T, bool>) {
+                std::vector<T, Alloc> out(ht->nNumUsed);
+                char* first = detail::slots_begin(ht);
+                if (detail::has_buckets(ht)) {
+                    read_list<sizeof(Bucket)>(p, first, out.size(), out.data());
+                } else {
+                    read_list<sizeof(zval)>(p, first, out.size(), out.data());
+                }
+                return out;
+            }
             const size_t stride = detail::slot_stride(ht);
             char* first = detail::slots_begin(ht);
             return std::vector<T, Alloc>(reader{&p, first, stride}, reader{&p, first + ht->nNumUsed * stride, stride});

@@ -184,6 +184,11 @@ std::vector<std::string> vec_strings(const std::vector<std::string>& v) {
     return out;
 }
 std::vector<double> vec_floats(std::vector<double> v) { return v; }
+// Vectors of numbers are read and written with unrolled loops (one type test
+// per element, a slow path for references, coercions and range errors).
+std::vector<int32_t> vec_i32(std::vector<int32_t> v) { return v; }
+std::vector<uint8_t> vec_u8(std::vector<uint8_t> v) { return v; }
+std::vector<float> vec_f32(std::vector<float> v) { return v; }
 std::map<std::string, int64_t> map_count(const std::vector<std::string>& words) {
     std::map<std::string, int64_t> m;
     for (const auto& w : words) ++m[w];
@@ -311,6 +316,9 @@ void register_values(php::module& m) {
     m.def<&vec_double>("pb_vec_double", arg("values"));
     m.def<&vec_strings>("pb_vec_strings", arg("values"));
     m.def<&vec_floats>("pb_vec_floats", arg("values"));
+    m.def<&vec_i32>("pb_vec_i32", arg("values"));
+    m.def<&vec_u8>("pb_vec_u8", arg("values"));
+    m.def<&vec_f32>("pb_vec_f32", arg("values"));
     m.def<&map_count>("pb_map_count", arg("words"));
     m.def<&map_invert>("pb_map_invert", arg("map"));
     m.def<&umap_total>("pb_umap_total", arg("map"));
