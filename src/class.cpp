@@ -122,7 +122,9 @@ const native_property* find_native(zend_object* o, zend_string* name, void** cac
                             cache_slot[0] = const_cast<zend_object_handlers*>(o->handlers);
                             cache_slot[1] = reinterpret_cast<void*>(off);
                         } else {
-                            cache_slot[1] = reinterpret_cast<void*>((static_cast<uintptr_t>(off) << 2) | p.direct);
+                            // Two tag bits: an int in the tagged form is a wide one (direct_wide).
+                            const uintptr_t kind = p.direct == direct_wide ? direct_long : p.direct;
+                            cache_slot[1] = reinterpret_cast<void*>((static_cast<uintptr_t>(off) << 2) | kind);
                         }
                     }
                 }
@@ -147,13 +149,23 @@ __attribute__((noinline)) zval* read_property_slow(zend_object* o, zend_string* 
                                                    zval* rv) {
     const native_property* p = find_native(o, name, cache_slot);
     if (p && cache_slot && cache_slot[1] && cache_slot[0] == tagged(o->handlers)) {
-        // A float or bool data member of a constructed object, read in place.
+        // A float, bool or wide int data member of a constructed object, read in place.
         const char* self = *reinterpret_cast<char* const*>(reinterpret_cast<const char*>(o) - native_ptr_distance);
         uintptr_t d = reinterpret_cast<uintptr_t>(cache_slot[1]);
         const char* field = self + (d >> 2);
-        if ((d & 3) == direct_double) ZVAL_DOUBLE(rv, *reinterpret_cast<const double*>(field));
-        else ZVAL_BOOL(rv, *reinterpret_cast<const bool*>(field));
-        return rv;
+        switch (d & 3) {
+        case direct_double: ZVAL_DOUBLE(rv, *reinterpret_cast<const double*>(field)); return rv;
+        case direct_bool: ZVAL_BOOL(rv, *reinterpret_cast<const bool*>(field)); return rv;
+        default: {
+            int64_t v;
+            std::memcpy(&v, field, sizeof v);
+            if (EXPECTED(v >= ZEND_LONG_MIN && v <= ZEND_LONG_MAX)) {
+                ZVAL_LONG(rv, static_cast<zend_long>(v));
+                return rv;
+            }
+            break;  // out of PHP's range: the getter raises ArithmeticError
+        }
+        }
     }
     if (!p) return zend_std_read_property(o, name, type, cache_slot, rv);
     zval v;

@@ -257,6 +257,16 @@ bool is_entry(php::ValueView v) { return v.is_object() && v.as_object().instance
 
 }  // namespace
 
+// An int64_t data member, read in place where PHP's int holds it: on a
+// 32-bit engine (wasm32) only while its value fits, else ArithmeticError.
+struct Wide {
+    int64_t v = 0;
+    void set_pow2(int64_t bits, bool negative) {
+        if (bits < 0 || bits > 62) throw php::argument_value_error(1, "must be between 0 and 62");
+        v = negative ? -(int64_t{1} << bits) : (int64_t{1} << bits);
+    }
+};
+
 void register_classes(php::module& m) {
     using php::arg;
     m.class_<Counter>("PhpBind\\Counter")
@@ -273,6 +283,9 @@ void register_classes(php::module& m) {
         .constant("START", 0)
         .constant("LABEL", "counter")
         .constant("RATIO", 1.5);
+    m.class_<Wide>("PhpBind\\Wide")
+        .def<&Wide::set_pow2>("setPow2", arg("bits"), arg("negative") = false)
+        .property<&Wide::v>("v");
     m.class_<Handle>("PhpBind\\Handle").final_().def<&Handle::get>("get");
     m.class_<NeedsArgs>("PhpBind\\NeedsArgs").constructor<std::string>(arg("s")).def<&NeedsArgs::get>("get");
     m.class_<Bag>("PhpBind\\Bag").countable<&Bag::size>().array_access<&Bag::get, &Bag::set, &Bag::has, &Bag::unset>();

@@ -181,7 +181,8 @@ struct member_access<T, M> {
         : std::is_same_v<value_type, double>                               ? direct_double
         : (std::is_integral_v<value_type> && std::is_signed_v<value_type> && sizeof(value_type) == sizeof(zend_long))
         ? direct_long
-        : direct_none;
+        : (std::is_same_v<value_type, int64_t> && sizeof(zend_long) < sizeof(int64_t)) ? direct_wide
+                                                                                       : direct_none;
     static ptrdiff_t member_offset(zend_object* o) {
         return reinterpret_cast<const char*>(&(native<T>(o)->*M)) - static_cast<const char*>(node_of(o)->self(o));
     }

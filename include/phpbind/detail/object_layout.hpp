@@ -54,7 +54,15 @@ inline constexpr size_t native_ptr_distance =
 
 /// How a data member of type int64_t, double or bool is read without its
 /// getter: straight from the C++ object (see read_property in src/class.cpp).
-enum direct_kind : unsigned char { direct_none = 0, direct_long = 1, direct_double = 2, direct_bool = 3 };
+/// direct_wide: an int64_t on an engine whose int is 32-bit (wasm32), read in
+/// place when its value fits, else through its getter (ArithmeticError).
+enum direct_kind : unsigned char {
+    direct_none = 0,
+    direct_long = 1,
+    direct_double = 2,
+    direct_bool = 3,
+    direct_wide = 4
+};
 
 /// A native-backed property: reads and writes go to C++ through these.
 struct native_property {
