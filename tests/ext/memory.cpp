@@ -15,16 +15,22 @@ namespace {
 void check_count(int64_t n) {
     if (n < 0) throw php::argument_value_error(1, "must be greater than or equal to 0");
 }
+// Functions that build in plain C++ memory first (malloc'd, not counted against memory_limit)
+// take at most a few million elements: past that they would exhaust the machine, not the limit.
+void check_malloc_count(int64_t n, int64_t most = 4'000'000) {
+    check_count(n);
+    if (n > most) throw php::argument_value_error(1, "must be at most " + std::to_string(most));
+}
 
 // The reproducer: a vector of C++ strings (malloc'd, not counted), each converted to a PHP
 // string when the list is built.
 std::vector<std::string> words(int64_t n) {
-    check_count(n);
+    check_malloc_count(n);
     return std::vector<std::string>(static_cast<size_t>(n), std::string(40, 'w'));
 }
 
 std::map<std::string, std::string> word_map(int64_t n) {
-    check_count(n);
+    check_malloc_count(n);
     std::map<std::string, std::string> m;
     for (int64_t i = 0; i < n; i++) m.emplace(std::to_string(i) + "k", std::string(40, 'v'));
     return m;
@@ -60,7 +66,7 @@ php::String append_words(int64_t n) {
 
 // One string of n bytes: a block of its own, past the hard limit when n is.
 std::string big_string(int64_t n) {
-    check_count(n);
+    check_malloc_count(n, int64_t{1} << 30);
     return std::string(static_cast<size_t>(n), 'b');
 }
 
@@ -106,7 +112,7 @@ int64_t request_text(int64_t n) {
 // A map of numbers converted with a C++ object on the frame: the conversion's one allocation is
 // the table, allocated whole at the first insert.
 int64_t number_map(int64_t n) {
-    check_count(n);
+    check_malloc_count(n);
     note_unwind note;
     std::map<int64_t, int64_t> m;
     for (int64_t i = 0; i < n; i++) m.emplace(i, i);
