@@ -95,7 +95,8 @@ namespace {
 // calls the handler; the engine reads slot[2] as property info only after
 // get_property_ptr_ptr returned a pointer, which it never does for these):
 //   [0] the handlers of constructed objects (see class_node::pending): an int
-//       data member at offset [1] in the C++ object, read in place;
+//       data member at offset [1] in the C++ object, read in place (on a
+//       32-bit engine, [1]'s low bit set: an int64_t, read while it fits);
 //       the handlers with the low bit set: [1] is `offset << 2 | kind` for a
 //       float or bool data member read in place, else 0 (use the getter);
 //   [2] the property's entry.
@@ -118,14 +119,14 @@ const native_property* find_native(zend_object* o, zend_string* name, void** cac
                     // Cannot fail: is_constructed() was checked.
                     ptrdiff_t off = -1;
                     if (edge([&] { off = p.member_offset(o); }) && off >= 0) {
-                        if (p.direct == direct_long) {
+                        if (p.direct == direct_long || (p.direct == direct_wide && (off & 1) == 0)) {
+                            // A wide int (8-byte aligned) is marked in the offset's low bit.
                             cache_slot[0] = const_cast<zend_object_handlers*>(o->handlers);
-                            cache_slot[1] = reinterpret_cast<void*>(off);
-                        } else {
-                            // Two tag bits: an int in the tagged form is a wide one (direct_wide).
-                            const uintptr_t kind = p.direct == direct_wide ? direct_long : p.direct;
-                            cache_slot[1] = reinterpret_cast<void*>((static_cast<uintptr_t>(off) << 2) | kind);
-                        }
+                            cache_slot[1] = reinterpret_cast<void*>(static_cast<uintptr_t>(off) |
+                                                                    (p.direct == direct_wide ? 1 : 0));
+                        } else if (p.direct == direct_double || p.direct == direct_bool) {
+                            cache_slot[1] = reinterpret_cast<void*>((static_cast<uintptr_t>(off) << 2) | p.direct);
+                        }  // (an unaligned wide int, in a packed struct: its getter)
                     }
                 }
             }
@@ -153,19 +154,9 @@ __attribute__((noinline)) zval* read_property_slow(zend_object* o, zend_string* 
         const char* self = *reinterpret_cast<char* const*>(reinterpret_cast<const char*>(o) - native_ptr_distance);
         uintptr_t d = reinterpret_cast<uintptr_t>(cache_slot[1]);
         const char* field = self + (d >> 2);
-        switch (d & 3) {
-        case direct_double: ZVAL_DOUBLE(rv, *reinterpret_cast<const double*>(field)); return rv;
-        case direct_bool: ZVAL_BOOL(rv, *reinterpret_cast<const bool*>(field)); return rv;
-        default: {
-            int64_t v;
-            std::memcpy(&v, field, sizeof v);
-            if (EXPECTED(v >= ZEND_LONG_MIN && v <= ZEND_LONG_MAX)) {
-                ZVAL_LONG(rv, static_cast<zend_long>(v));
-                return rv;
-            }
-            break;  // out of PHP's range: the getter raises ArithmeticError
-        }
-        }
+        if ((d & 3) == direct_double) ZVAL_DOUBLE(rv, *reinterpret_cast<const double*>(field));
+        else ZVAL_BOOL(rv, *reinterpret_cast<const bool*>(field));
+        return rv;
     }
     if (!p) return zend_std_read_property(o, name, type, cache_slot, rv);
     zval v;
@@ -190,7 +181,19 @@ __attribute__((noinline)) zval* read_property_slow(zend_object* o, zend_string* 
 zval* read_property(zend_object* o, zend_string* name, int type, void** cache_slot, zval* rv) {
     if (EXPECTED(cache_slot != nullptr) && EXPECTED(cache_slot[0] == o->handlers)) {
         const char* self = *reinterpret_cast<char* const*>(reinterpret_cast<const char*>(o) - native_ptr_distance);
-        ZVAL_LONG(rv, *reinterpret_cast<const zend_long*>(self + reinterpret_cast<uintptr_t>(cache_slot[1])));
+        const uintptr_t d = reinterpret_cast<uintptr_t>(cache_slot[1]);
+        if constexpr (sizeof(zend_long) < sizeof(int64_t)) {
+            if (d & 1) {  // an int64_t on a 32-bit engine: in place while it fits
+                int64_t v;
+                std::memcpy(&v, self + (d & ~uintptr_t{1}), sizeof v);
+                if (UNEXPECTED(v < ZEND_LONG_MIN || v > ZEND_LONG_MAX)) {
+                    return read_property_slow(o, name, type, cache_slot, rv);  // the getter raises ArithmeticError
+                }
+                ZVAL_LONG(rv, static_cast<zend_long>(v));
+                return rv;
+            }
+        }
+        ZVAL_LONG(rv, *reinterpret_cast<const zend_long*>(self + d));
         return rv;
     }
     return read_property_slow(o, name, type, cache_slot, rv);
