@@ -155,6 +155,7 @@ Runtime::Runtime(runtime_options options) : options_(std::move(options)) {
     memcpy(g_ini_entries, ini.c_str(), ini.size() + 1);
     php_embed_module.ini_entries = g_ini_entries;
     php_embed_module.php_ini_ignore = options_.load_php_ini ? 0 : 1;
+    php_embed_module.phpinfo_as_text = options_.phpinfo_as_text ? 1 : 0;
     php_embed_module.executable_location = argv_[0];
     php_embed_module.startup = runtime_startup;
     php_embed_module.ub_write = runtime_write;

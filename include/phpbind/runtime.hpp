@@ -50,6 +50,8 @@ struct runtime_options {
     std::vector<std::pair<std::string, std::string>> ini;
     /// Read php.ini files as the CLI would (off: like `php -n`).
     bool load_php_ini = false;
+    /// phpinfo() as plain text, as the CLI prints it (off: HTML, as the embed SAPI prints it).
+    bool phpinfo_as_text = false;
     /// The host's phpbind modules: phpbind_module_<name>() of each PHPBIND_EXTENSION
     /// compiled with PHPBIND_NO_GET_MODULE.
     std::vector<zend_module_entry*> modules;

@@ -223,6 +223,18 @@ TEST(Runtime, OneAtATimeAndOneAfterAnother) {
               0);
 }
 
+TEST(Runtime, PhpinfoIsHtmlAsTheEmbedSapiPrintsItOrTextAsTheCliDoes) {
+    for (bool text : {false, true}) {
+        std::string out;
+        php::runtime_options o = options(&out);
+        o.phpinfo_as_text = text;
+        php::Runtime rt(std::move(o));
+        EXPECT_EQ(rt.request([&] { rt.eval("phpinfo(INFO_MODULES);"); }), 0);
+        EXPECT_EQ(out.find("<table") != std::string::npos, !text) << out.substr(0, 200);
+        EXPECT_EQ(out.find("rt_alpha\n") != std::string::npos, text) << out.substr(0, 200);
+    }
+}
+
 TEST(Runtime, SharedStateIsSetUpByTheFirstModuleAndTornDownByTheLast) {
     php::Runtime rt(options());
     rt.request([&] {

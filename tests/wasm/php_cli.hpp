@@ -18,6 +18,7 @@
 inline int php_cli_main(int argc, char** argv, std::vector<zend_module_entry*> modules) {
     php::runtime_options o;
     o.modules = std::move(modules);
+    o.phpinfo_as_text = true;  // as the CLI
     std::string file, code;
     bool have_code = false;
     int i = 1;

@@ -12,8 +12,8 @@ set -euo pipefail
 php=$1 src=$2 work=$3
 : "${RUN_PHPT:?RUN_PHPT must name phpbind-run-phpt.sh}"
 # Not yet: heap and persistent (deep graphs overflow node's stack; the embed SAPI defines no
-# STDIN), module (phpinfo() prints HTML).
-topics=(functions classes enums values calls exceptions edges ini native hooks observers memory)
+# STDIN).
+topics=(functions classes enums values calls exceptions edges ini native hooks observers memory module)
 sel=$work-selected
 rm -rf "$sel"
 mkdir -p "$sel"
