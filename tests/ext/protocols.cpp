@@ -162,7 +162,10 @@ struct Pile {
 // Counts down from n, consumed by the loop (iterable<&Countdown::next>()).
 struct Countdown {
     int64_t n = 0;
-    explicit Countdown(int64_t from) : n(from) {}
+    // At most ten million: iterator_to_array() of more exhausts the memory of the fuzzer's php.
+    explicit Countdown(int64_t from) : n(from) {
+        if (from > 10'000'000) throw php::argument_value_error(1, "must be at most 10000000");
+    }
     std::optional<int64_t> next() {
         if (n <= 0) return std::nullopt;
         return n--;

@@ -39,6 +39,10 @@
 
 declare(strict_types=0);
 
+// The CLI's stream constants; a php of another SAPI (a wasm php's embed SAPI) defines none.
+if (!defined('STDOUT')) define('STDOUT', fopen('php://output', 'w'));
+if (!defined('STDERR')) define('STDERR', fopen('php://output', 'w'));
+
 // ---- what the fuzzer must not call -----------------------------------------------------
 // Functions that are destructive by design: calling them tells nothing about phpbind.
 const FZ_DENY = [
@@ -425,7 +429,9 @@ final class Fz {
         return $o . '"';
     }
 
-    public static function lit_int(int $v): string {
+    public static function lit_int(int|float $v): string {
+        // On a 32-bit engine the wide literals of INTS are floats, as in any PHP code there.
+        if (is_float($v)) return var_export($v, true);
         if ($v === PHP_INT_MIN) return 'PHP_INT_MIN';
         if ($v === PHP_INT_MAX) return 'PHP_INT_MAX';
         return $v < 0 ? "($v)" : (string) $v;
@@ -789,7 +795,11 @@ final class Fz {
     }
 
     private static function is_known(string $target): bool {
-        foreach (FZ_KNOWN_DEFECTS as $pattern) if (fnmatch($pattern, $target, FNM_NOESCAPE)) return true;
+        foreach (FZ_KNOWN_DEFECTS as $pattern) {
+            // A shell pattern of * and ? (fnmatch() is missing where libc has none: wasm).
+            $re = '/^' . strtr(preg_quote($pattern, '/'), ['\\*' => '.*', '\\?' => '.']) . '$/s';
+            if (preg_match($re, $target)) return true;
+        }
         return false;
     }
 
@@ -1282,7 +1292,7 @@ final class Fz {
         elseif ($fatal) $reason = ($expect && $expect['kind'] === 'fatal' && str_contains($err['message'], 'fz fatal on purpose')) ? 'fatal' : 'unexpected_fatal';
         else $reason = ($expect && $expect['kind'] === 'exit') ? 'exit' : 'unexpected_exit';
         $state = [
-            'seed' => self::$seed, 'start' => self::$start, 'calls' => self::$calls,
+            'seed' => self::$seed, 'start' => self::$start, 'calls' => self::$calls, 'sapi' => PHP_SAPI,
             'reason' => $reason, 'call' => self::$i, 'target' => self::$target,
             'next' => self::$finished ? self::$calls : self::$i + 1,
             'expect' => $expect, 'error' => $fatal ? $err : null,
