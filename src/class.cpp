@@ -150,7 +150,7 @@ __attribute__((noinline)) zval* read_property_slow(zend_object* o, zend_string* 
                                                    zval* rv) {
     const native_property* p = find_native(o, name, cache_slot);
     if (p && cache_slot && cache_slot[1] && cache_slot[0] == tagged(o->handlers)) {
-        // A float, bool or wide int data member of a constructed object, read in place.
+        // A float or bool data member of a constructed object, read in place.
         const char* self = *reinterpret_cast<char* const*>(reinterpret_cast<const char*>(o) - native_ptr_distance);
         uintptr_t d = reinterpret_cast<uintptr_t>(cache_slot[1]);
         const char* field = self + (d >> 2);
