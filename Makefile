@@ -5,8 +5,9 @@
 #   make test    the quick loop: build, and run every test but memcheck and the packaging checks
 #   make wasm    PHP and examples/hello's module in WebAssembly: the command demo under node, then
 #                the browser page served at http://127.0.0.1:8080/index.html
+#   make wasi    the same command demo built for WASI (wasm32-wasip1), run under node:wasi
 #   make test-matrix  memcheck and packaging on PHP 8.2; the suite against PHP 8.4 (release,
-#                memcheck, debug ZTS), clang-19, opcache and its JIT, and the wasm build
+#                memcheck, debug ZTS), clang-19, opcache and its JIT, and the wasm and WASI builds
 #   make bench   measure call overhead against a hand-written C extension, the
 #                persistent heap's fetch cost against APCu, an observed call
 #                against a hand-written C observer, engine hooks against C hooks, and
@@ -30,7 +31,7 @@ BENCH_PACKAGES := php8.2-apcu wrk nginx-light
 MATRIX_ONLY := -valgrind$$|^(newcomer|install)$$
 PACKAGES := php8.2-cli php8.2-dev libphp8.2-embed cmake make g++ binutils valgrind libgtest-dev pkg-config autoconf libtool clang-format-19 libboost-dev php8.2-fpm
 
-.PHONY: deps configure demo test test-matrix check bench fuzz fuzz-ds clean wasm
+.PHONY: deps configure demo test test-matrix check bench fuzz fuzz-ds clean wasm wasi
 
 deps:
 	@bash tools/ensure-deps.sh $(PACKAGES)
@@ -62,6 +63,16 @@ wasm: deps
 	  echo "(exit status $$?)"
 	@echo "The browser example: http://127.0.0.1:8080/index.html (Ctrl-C stops the server)"
 	php -n -S 127.0.0.1:8080 -t $(WASM_BUILD)/examples/wasm
+
+# WASI (docs/wasm.md#wasi): the toolchain and the engine built once per machine, then the command.
+WASI_BUILD ?= build-wasi
+wasi: deps
+	@bash tools/ensure-deps.sh nodejs
+	@prefix=$$(bash tools/php-engine.sh 8.2 wasi) && toolchain=$$(bash tools/wasi-toolchain.sh) && \
+	  cmake -S . -B $(WASI_BUILD) -DCMAKE_TOOLCHAIN_FILE=$$toolchain/wasi.cmake -DPHP_CONFIG=$$prefix/bin/php-config \
+	  -DCMAKE_BUILD_TYPE=Release -DPHPBIND_BUILD_EXAMPLES=ON >/dev/null
+	cmake --build $(WASI_BUILD) --target hello_cmd -j $(JOBS)
+	node $(WASI_BUILD)/examples/wasm/hello_cmd.js examples/wasm/demo.php one two; echo "(exit status $$?)"
 
 # Runs after `make test` (memcheck, packaging and opcache reuse its build).
 test-matrix: configure

@@ -53,19 +53,54 @@ if(NOT TARGET phpbind::php)
   set_target_properties(phpbind::php PROPERTIES INTERFACE_INCLUDE_DIRECTORIES "${PHP_INCLUDE_DIRS}")
 endif()
 
-# A wasm engine (tools/php-engine.sh <series> wasm, configured with emcmake): the static embed
-# library, and the exception and longjmp model every object linked with it must share.
-if(EMSCRIPTEN)
+# A wasm engine: the static embed library, and the exception and longjmp model every object linked
+# with it must share. Emscripten's (tools/php-engine.sh <series> wasm, configured with emcmake), or
+# WASI's (tools/php-engine.sh <series> wasi, configured with tools/wasi-toolchain.sh's wasi.cmake).
+# PHPBIND_WASM is set for either.
+if(EMSCRIPTEN OR WASI)
+  set(PHPBIND_WASM ON)
   set(PHP_EMBED_LIBRARY "${_phpbind_prefix}/lib/libphp.a" CACHE FILEPATH "the engine's embed library" FORCE)
-  if(NOT EXISTS "${PHP_EMBED_LIBRARY}")
-    message(FATAL_ERROR "phpbind: ${PHP_CONFIG} is not a wasm engine's (no ${PHP_EMBED_LIBRARY}); "
-                        "build one with tools/php-engine.sh 8.2 wasm")
+  if(EMSCRIPTEN)
+    set(_flavour wasm)
+  else()
+    set(_flavour wasi)
   endif()
-  set(PHPBIND_WASM_FLAGS -fwasm-exceptions -sSUPPORT_LONGJMP=wasm CACHE INTERNAL "wasm exceptions and longjmp")
+  if(NOT EXISTS "${PHP_EMBED_LIBRARY}")
+    message(FATAL_ERROR "phpbind: ${PHP_CONFIG} is not a ${_flavour} engine's (no ${PHP_EMBED_LIBRARY}); "
+                        "build one with tools/php-engine.sh 8.2 ${_flavour}")
+  endif()
+  if(EMSCRIPTEN)
+    set(PHPBIND_WASM_FLAGS -fwasm-exceptions -sSUPPORT_LONGJMP=wasm CACHE INTERNAL "wasm exceptions and longjmp")
+  else()
+    # (The toolchain file passes the same flags to every compile; here they reach consumers of the
+    # installed package configured with another toolchain file too.)
+    set(PHPBIND_WASM_FLAGS -fwasm-exceptions "SHELL:-mllvm -wasm-enable-sjlj" CACHE INTERNAL
+        "wasm exceptions and longjmp")
+    set(_posix "${_phpbind_prefix}/lib/libphpbind-wasi-posix.a")
+    if(NOT EXISTS "${_posix}")
+      message(FATAL_ERROR "phpbind: ${PHP_CONFIG} is not a wasi engine's (no ${_posix}); "
+                          "build one with tools/php-engine.sh 8.2 wasi")
+    endif()
+    # The headers wasi-libc lacks and PHP's include (tools/php-engine.sh installs them).
+    set_property(TARGET phpbind::php APPEND PROPERTY INTERFACE_INCLUDE_DIRECTORIES "${_phpbind_prefix}/include/php/wasi")
+    # wasi-libc's emulations the engine is built with, for its headers (signal.h, sys/mman.h).
+    set_property(TARGET phpbind::php APPEND PROPERTY INTERFACE_COMPILE_DEFINITIONS _WASI_EMULATED_SIGNAL
+                 _WASI_EMULATED_MMAN _WASI_EMULATED_PROCESS_CLOCKS _WASI_EMULATED_GETPID)
+    # What libphp.a needs besides wasi-libc: the POSIX stubs the engine was built with (cmake/wasi),
+    # wasi-libc's emulations, its setjmp; a shadow stack of 8 MiB, the size of a native main
+    # thread's, for the engine's recursion.
+    set_property(TARGET phpbind::php APPEND PROPERTY INTERFACE_LINK_LIBRARIES "${_posix}" -lsetjmp
+                 -lwasi-emulated-signal -lwasi-emulated-mman -lwasi-emulated-process-clocks -lwasi-emulated-getpid
+                 -lwasi-emulated-pthread)
+    set_property(TARGET phpbind::php APPEND PROPERTY INTERFACE_LINK_OPTIONS "LINKER:-z,stack-size=8388608")
+  endif()
   set_property(TARGET phpbind::php APPEND PROPERTY INTERFACE_COMPILE_OPTIONS ${PHPBIND_WASM_FLAGS})
-  # The engine's chunks through phpbind's mmap (src/wasm_stubs.c).
-  set_property(TARGET phpbind::php APPEND PROPERTY INTERFACE_LINK_OPTIONS ${PHPBIND_WASM_FLAGS}
-               "LINKER:--wrap=mmap,--wrap=munmap")
+  # The engine's chunks through phpbind's mmap (src/wasm_stubs.c). (Emscripten's linker takes the
+  # exception model too; wasm-ld has it from the objects.)
+  if(EMSCRIPTEN)
+    set_property(TARGET phpbind::php APPEND PROPERTY INTERFACE_LINK_OPTIONS ${PHPBIND_WASM_FLAGS})
+  endif()
+  set_property(TARGET phpbind::php APPEND PROPERTY INTERFACE_LINK_OPTIONS "LINKER:--wrap=mmap,--wrap=munmap")
 endif()
 
 string(SUBSTRING "${PHP_VERSION_ID}" 0 1 _major)

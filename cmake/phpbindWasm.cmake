@@ -1,9 +1,11 @@
 # cmake/phpbindWasm.cmake — phpbind_add_wasm_command(), phpbind_add_wasm_library(): the WebAssembly
 # forms of the bin and lib modes, for a build configured with emcmake against a wasm engine
-# (tools/php-engine.sh 8.2 wasm). docs/wasm.md describes both.
+# (tools/php-engine.sh 8.2 wasm), or, the command alone, with tools/wasi-toolchain.sh's wasi.cmake
+# against a WASI engine (tools/php-engine.sh 8.2 wasi). docs/wasm.md describes both.
 #
 #   phpbind_add_wasm_command(<name> SOURCES <src>... [LIBRARIES <lib>...]
-#                            [FILESYSTEM node|memory] [EMBED <host-path>[@<path-in-wasm>]...])
+#                            [FILESYSTEM node|memory] [EMBED <host-path>[@<path-in-wasm>]...]
+#                            [HOST_IMPORTS <js-file>])
 #
 # <name>.js and <name>.wasm: a program with its own main (php::run_main or a php::Runtime with
 # the program's modules, the same sources as a native bin program), run with
@@ -11,6 +13,11 @@
 # program the host's file system as it is; memory gives it an in-memory one holding what EMBED
 # names (files or directories, at the same path unless @ says where), which runs in a browser too.
 # Under node, the program sees the process's environment.
+# In a WASI build: <name>.wasm, a WASI command, and <name>.js, which runs it under node:wasi
+# (cmake/wasi-run.js): the host's file system from "/", the process's environment and working
+# directory; FILESYSTEM is node. HOST_IMPORTS names a CommonJS module exporting
+# (memory) => ({ <module>: { <function>: ... } }), more imports for the program's own
+# (__attribute__((import_module, import_name))) declarations; memory() is the instance's memory.
 #
 #   phpbind_add_wasm_library(<name> SOURCES <src>... EXPORTS <fn:result(args)>...
 #                            [LIBRARIES <lib>...] [EXPORT_NAME <factory>] [ENVIRONMENT <envs>])
@@ -26,21 +33,42 @@ include_guard(GLOBAL)
 set(_PHPBIND_WASM_DIR "${CMAKE_CURRENT_LIST_DIR}" CACHE INTERNAL "phpbind's wasm files")
 
 function(_phpbind_wasm_target name caller)
-  if(NOT EMSCRIPTEN)
-    message(FATAL_ERROR "${caller}(${name}): needs a wasm build: configure with emcmake against a wasm engine "
-                        "(docs/wasm.md)")
+  if(NOT PHPBIND_WASM)
+    message(FATAL_ERROR "${caller}(${name}): needs a wasm build: configure with emcmake against a wasm engine, or "
+                        "with wasi.cmake against a WASI one (docs/wasm.md)")
   endif()
   _phpbind_embed_target(${name} ${caller} "${ARGN}" "")
+  if(WASI)
+    return()
+  endif()
   # The engine's memory grows as a native process's does (up to memory_limit, up to wasm32's 2 GiB).
   target_link_options(${name} PRIVATE -sALLOW_MEMORY_GROWTH=1)
   set_target_properties(${name} PROPERTIES SUFFIX ".js")
 endfunction()
 
 function(phpbind_add_wasm_command name)
-  cmake_parse_arguments(ARG "" "PHPBIND_TARGET;FILESYSTEM" "SOURCES;LIBRARIES;EMBED" ${ARGN})
+  cmake_parse_arguments(ARG "" "PHPBIND_TARGET;FILESYSTEM;HOST_IMPORTS" "SOURCES;LIBRARIES;EMBED" ${ARGN})
   add_executable(${name} ${ARG_SOURCES})
   _phpbind_wasm_target(${name} phpbind_add_wasm_command ${ARG_PHPBIND_TARGET})
   target_link_libraries(${name} PRIVATE ${ARG_LIBRARIES})
+  if(WASI)
+    if(ARG_FILESYSTEM AND NOT ARG_FILESYSTEM STREQUAL "node")
+      message(FATAL_ERROR "phpbind_add_wasm_command(${name}): a WASI command sees the host's file system "
+                          "(FILESYSTEM node)")
+    endif()
+    # The program's script: the runner (wasi-run.js), then the call that runs the program.
+    file(READ "${_PHPBIND_WASM_DIR}/wasi-run.js" _runner)
+    set(_imports "")
+    if(ARG_HOST_IMPORTS)
+      get_filename_component(_h "${ARG_HOST_IMPORTS}" ABSOLUTE)
+      set(_imports ", '${_h}'")
+    endif()
+    file(GENERATE OUTPUT "$<TARGET_FILE_DIR:${name}>/${name}.js"
+         CONTENT "#!/usr/bin/env node\n// ${name}: runs ${name}.wasm under node:wasi (phpbind_add_wasm_command).\n${_runner}\
+module.exports.run(require('path').join(__dirname, '${name}.wasm')${_imports});\n")
+    set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${_PHPBIND_WASM_DIR}/wasi-run.js")
+    return()
+  endif()
   # main's return is the process's exit status (the runtime shuts down when main returns).
   target_link_options(${name} PRIVATE -sEXIT_RUNTIME=1)
   if(NOT ARG_FILESYSTEM)
@@ -70,6 +98,9 @@ endfunction()
 
 function(phpbind_add_wasm_library name)
   cmake_parse_arguments(ARG "" "PHPBIND_TARGET;EXPORT_NAME;ENVIRONMENT" "SOURCES;EXPORTS;LIBRARIES" ${ARGN})
+  if(WASI)
+    message(FATAL_ERROR "phpbind_add_wasm_library(${name}): the library mode needs an Emscripten build (docs/wasm.md)")
+  endif()
   if(NOT ARG_EXPORT_NAME)
     string(SUBSTRING "${name}" 0 1 _first)
     string(TOUPPER "${_first}" _first)

@@ -355,10 +355,12 @@ void user_replacements_module_shutdown(const started_module& m) noexcept {
         zend_set_user_opcode_handler(ZEND_EXT_NOP, g_previous_handler);
     } else {
         // Another extension's handler calls this one: keep the code mapped.
+#ifndef __wasi__  // (a WASI program is one static image, and wasi-libc has no dladdr)
         Dl_info info{};
         if (dladdr(reinterpret_cast<void*>(&run_trampoline), &info) != 0 && info.dli_fname) {
             (void)dlopen(info.dli_fname, RTLD_LAZY | RTLD_NOLOAD | RTLD_NODELETE);
         }
+#endif
     }
     g_handler_installed = false;
     g_previous_handler = nullptr;

@@ -183,10 +183,12 @@ void hooks_module_shutdown(const started_module& m) noexcept {
     if (lingering().empty()) return;
     // Another holder still calls into this copy's pass-through code: keep it
     // mapped after the engine unloads the extension.
+#ifndef __wasi__  // (a WASI program is one static image, and wasi-libc has no dladdr)
     Dl_info info{};
     if (dladdr(reinterpret_cast<void*>(&sweep), &info) != 0 && info.dli_fname) {
         (void)dlopen(info.dli_fname, RTLD_LAZY | RTLD_NOLOAD | RTLD_NODELETE);
     }
+#endif
     // An engine that shuts down sets its pointers afresh at its next startup
     // (zend_startup()): the chain they formed is gone. A module unloaded
     // after dl() leaves the engine running: its hooks stay where they are,

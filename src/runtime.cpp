@@ -100,10 +100,10 @@ void observe_error(int type, zend_string* file, uint32_t line, zend_string* mess
     }
 }
 
-#ifdef __EMSCRIPTEN__
+#ifdef __wasm__
 // A fiber runs on a stack of its own, and wasm code cannot switch stacks: the wasm engine is built
 // without Zend's assembly fibers, and its ucontext fallback has nothing under it
-// (src/wasm_stubs.c). Fiber::start — the one call that creates a fiber's context
+// (src/wasm_stubs.c, cmake/wasi/posix.c). Fiber::start — the one call that creates a fiber's context
 // (zend_fiber_init_context(), from ZEND_METHOD(Fiber, start)) — throws FiberError instead, as
 // it does when a fiber's stack cannot be allocated. The class stays, so code that only names
 // it still compiles and runs.
@@ -180,7 +180,7 @@ Runtime::Runtime(runtime_options options) : options_(std::move(options)) {
     }
     zend_observer_error_register(observe_error);
     SG(options) |= SAPI_OPTION_NO_CHDIR;
-#ifdef __EMSCRIPTEN__
+#ifdef __wasm__
     refuse_fibers();
 #endif
 }

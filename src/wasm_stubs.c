@@ -1,17 +1,17 @@
-/* src/wasm_stubs.c — what the engine's wasm build needs from libc and Emscripten's lacks or does
- * differently (compiled into the library for wasm only).
+/* src/wasm_stubs.c — what the engine's wasm builds need from libc and Emscripten's or wasi-libc's
+ * lacks or does differently (compiled into the library for wasm only).
  *
  * Anonymous memory for the engine's allocator. Zend's allocator asks mmap() for 2 MiB chunks (and
  * for huge blocks, 2 MiB or more) aligned to 2 MiB: it maps more than it needs, then unmaps the
  * unaligned head and tail (zend_mm_chunk_alloc_int() in Zend/zend_alloc.c), and shrinks a huge
  * block by unmapping its tail (zend_mm_chunk_truncate()). Emscripten maps anonymous memory with
- * memalign() and refuses to unmap part of a mapping, so every chunk would print "munmap() failed"
+ * memalign() (wasi-libc's mman emulation with malloc()) and refuses to unmap part of a mapping, so every chunk would print "munmap() failed"
  * and stay allocated for good. The library's wasm programs link with --wrap=mmap,--wrap=munmap
  * (cmake/phpbindPHP.cmake): mappings of 2 MiB or more come 2 MiB-aligned from the start, so the
  * allocator never trims them; unmapping a block's tail keeps it (it is freed with the block);
- * unmapping from a block's start frees it. Everything else goes to Emscripten's own.
+ * unmapping from a block's start frees it. Everything else goes to the C library's own.
  *
- * Fibers. The wasm engine is built without Zend's assembly fibers (tools/php-engine.sh), so its
+ * Fibers (Emscripten; the WASI engine has its own stubs, cmake/wasi/posix.c). The wasm engine is built without Zend's assembly fibers (tools/php-engine.sh), so its
  * fiber code is compiled against ucontext, which Emscripten does not provide. phpbind's runtime
  * replaces Fiber::start with one that throws FiberError (src/runtime.cpp), so these are never
  * reached from PHP; if anything else reaches them, the program stops with a message rather than
@@ -73,6 +73,7 @@ int __wrap_munmap(void* addr, size_t len) {
     return __real_munmap(addr, len);
 }
 
+#ifdef __EMSCRIPTEN__
 static void no_fibers(void) {
     fputs("phpbind: fibers are not available in WebAssembly\n", stderr);
     abort();
@@ -102,3 +103,15 @@ int getdtablesize(void) {
     long n = sysconf(_SC_OPEN_MAX);
     return n > 0 ? (int)n : 1024;
 }
+#endif
+
+#ifdef __wasi__
+/* A WASI program starts in "/", whatever the host's working directory; the runner
+ * (cmake/wasi-run.js) passes it as PWD, and relative paths resolve against it as natively. */
+__attribute__((constructor)) static void phpbind_wasi_cwd(void) {
+    const char* dir = getenv("PWD");
+    if (dir && *dir == '/') {
+        (void)chdir(dir);
+    }
+}
+#endif

@@ -2,13 +2,16 @@
 # tools/php-engine.sh — builds a PHP engine from Debian's source (once per machine) and prints
 # its installation prefix.
 #
-#   tools/php-engine.sh <8.2|8.4> <release-nts|debug-nts|debug-zts|release-zts|wasm>
+#   tools/php-engine.sh <8.2|8.4> <release-nts|debug-nts|debug-zts|release-zts|wasm|wasi>
 #
 # The engine is minimal (--disable-all keeps Core, date, hash, json, pcre, random, Reflection,
 # SPL and standard), with the CLI (php -S included), php-fpm and the embed SAPI, so the whole
 # suite runs against it. The wasm flavour is the embed SAPI alone, a static libphp.a built by
 # Debian's Emscripten for wasm32-unknown-emscripten with native wasm exceptions and wasm
-# setjmp/longjmp (docs/wasm.md), no fibers, no opcache. Sources:
+# setjmp/longjmp (docs/wasm.md), no fibers, no opcache. The wasi flavour is the same embed SAPI for
+# wasm32-wasip1, built by tools/wasi-toolchain.sh's clang with the same exception and longjmp
+# model; what wasi-libc lacks comes from cmake/wasi (stub headers and functions, force-included
+# and linked, never a change to PHP's sources; docs/wasm.md#wasi). Sources:
 #   8.2  the php8.2 source package of the running Debian release (apt-get source)
 #   8.4  Debian's php8.4 orig tarball from the pool of the configured Debian mirror, checked
 #        against the SHA-256 of Debian's own .dsc (Debian 12 has no php8.4 source package)
@@ -16,7 +19,7 @@
 #   ${PHPBIND_ENGINE_CACHE:-$HOME/.cache/phpbind/engines}/php-<version>-<flavour>-<hash>
 # Progress goes to stderr; stdout is the prefix alone.
 set -euo pipefail
-usage="usage: php-engine.sh <8.2|8.4> <release-nts|debug-nts|debug-zts|release-zts|wasm>"
+usage="usage: php-engine.sh <8.2|8.4> <release-nts|debug-nts|debug-zts|release-zts|wasm|wasi>"
 series=${1:?$usage}
 flavour=${2:?$usage}
 case "$flavour" in
@@ -24,7 +27,7 @@ case "$flavour" in
   release-zts) flags=(--enable-zts) ;;
   debug-nts) flags=(--enable-debug) ;;
   debug-zts) flags=(--enable-debug --enable-zts) ;;
-  wasm) flags=() ;;
+  wasm | wasi) flags=() ;;
   *) echo "php-engine.sh: unknown flavour '$flavour'" >&2; exit 2 ;;
 esac
 # PCRE's JIT writes machine code valgrind cannot follow.
@@ -34,6 +37,10 @@ if [ "$flavour" = wasm ]; then
   flags=(--disable-all --enable-embed=static --disable-cli --disable-cgi --disable-phpdbg --without-pcre-jit
          --disable-fiber-asm --disable-opcache --without-valgrind --without-iconv --disable-shared --enable-static
          --disable-phar --host=wasm32-unknown-emscripten --build=x86_64-linux-gnu)
+elif [ "$flavour" = wasi ]; then
+  flags=(--disable-all --enable-embed=static --disable-cli --disable-cgi --disable-phpdbg --without-pcre-jit
+         --disable-fiber-asm --disable-opcache --without-valgrind --without-iconv --disable-shared --enable-static
+         --disable-phar --host=wasm32-unknown-wasi --build=x86_64-pc-linux-gnu)
 else
   flags=(--disable-all --enable-cli --enable-embed=shared --enable-fpm --disable-cgi --disable-phpdbg
          --without-pcre-jit "${flags[@]}")
@@ -47,33 +54,12 @@ mkdir -p "$src"
 log() { echo "php-engine.sh: $*" >&2; }
 here=$(dirname "$0")
 
-# The archive mirror apt is configured with (not the security one), from either format.
-debian_mirror() {
-  { awk 'BEGIN { RS=""; } /(^|\n)Types: *deb/ && !/security/ {
-           if (match($0, /URIs: *[^ \n]+/)) { s = substr($0, RSTART, RLENGTH); sub(/URIs: */, "", s); print s } }' \
-        /etc/apt/sources.list.d/*.sources 2>/dev/null
-    sed -n 's/^deb \(\[[^]]*\] \)\{0,1\}\([^ ]*\) .*/\2/p' /etc/apt/sources.list 2>/dev/null
-  } | grep -v -e security -e '^$' | grep -i debian | head -n 1 || true
-}
+# debian_mirror, ensure_deb_src
+. "$here/debian-sources.sh"
 
 fetch_82() {
   bash "$here/ensure-deps.sh" dpkg-dev xz-utils build-essential pkg-config >&2
-  if ! grep -rqsE '^(Types: *deb-src|deb-src )' /etc/apt/sources.list /etc/apt/sources.list.d/; then
-    [ "$(id -u)" -eq 0 ] || { log "no deb-src entry in apt's sources, and not root to add one"; exit 1; }
-    # deb-src stanzas for the archive's main suites, from the mirror already
-    # configured (its security suite serves binaries only).
-    list=/etc/apt/sources.list.d/phpbind-deb-src.sources
-    awk 'BEGIN { RS=""; ORS="\n\n" }
-         /(^|\n)Types: *deb(\n|$)/ && !/security/ { sub(/Types: *deb/, "Types: deb-src"); print }' \
-      /etc/apt/sources.list.d/*.sources >"$list"
-    if [ ! -s "$list" ]; then
-      # One-line format (sources.list).
-      sed -n 's/^deb \(.*\)$/deb-src \1/p' /etc/apt/sources.list 2>/dev/null | grep -v security >"$list.list" || true
-      rm -f "$list"
-    fi
-    log "added deb-src entries; apt-get update"
-    apt-get update >&2
-  fi
+  ensure_deb_src
   log "downloading the php8.2 source package"
   (cd "$src" && apt-get source --download-only php8.2 >&2)
 }
@@ -104,7 +90,17 @@ case "$series" in
   *) echo "php-engine.sh: unknown PHP series '$series' ($usage)" >&2; exit 2 ;;
 esac
 version=$(basename "$tarball" | sed 's/^php8\.[0-9]_\(.*\)\.orig\.tar\.xz$/\1/')
-hash=$(printf '%s\n' "${flags[@]}" $([ "$flavour" != wasm ] || echo "$wasm_cflags") | sha1sum | cut -c1-8)
+wasi_posix=$(cd "$here/../cmake/wasi" && pwd)
+if [ "$flavour" = wasi ]; then
+  toolchain=$(bash "$here/wasi-toolchain.sh")
+  # The toolchain's directory names its own hash; the stubs' contents are part of the engine.
+  extra="$toolchain $(cat "$wasi_posix"/*.[ch] "$wasi_posix"/include/*.h | sha1sum)"
+elif [ "$flavour" = wasm ]; then
+  extra=$wasm_cflags
+else
+  extra=
+fi
+hash=$(printf '%s\n' "${flags[@]}" "$extra" | sha1sum | cut -c1-8)
 prefix=$cache/php-$version-$flavour-$hash
 
 if [ -x "$prefix/bin/php-config" ] && [ -f "$prefix/.complete" ]; then
@@ -130,6 +126,27 @@ start=$(date +%s)
     emconfigure ./configure --prefix="$prefix" "${flags[@]}" >configure.log 2>&1 || { tail -n 40 configure.log; exit 1; }
     emmake make -j "${JOBS:-2}" EXTRA_CFLAGS="$wasm_cflags" >make.log 2>&1 || { tail -n 60 make.log; exit 1; }
     make install >install.log 2>&1 || { tail -n 40 install.log; exit 1; }
+    exit 0
+  fi
+  if [ "$flavour" = wasi ]; then
+    cc="clang-19 --target=wasm32-wasip1 --sysroot=$toolchain/sysroot -resource-dir $toolchain/resource"
+    cc="$cc -fwasm-exceptions -mllvm -wasm-enable-sjlj"
+    emulated="-D_WASI_EMULATED_SIGNAL -D_WASI_EMULATED_PROCESS_CLOCKS -D_WASI_EMULATED_MMAN -D_WASI_EMULATED_GETPID"
+    mkdir -p posix
+    $cc -O2 -Wall -Wextra -I"$wasi_posix" -I"$wasi_posix/include" $emulated -c "$wasi_posix/posix.c" -o posix/posix.o
+    llvm-ar-19 rcs posix/libphpbind-wasi-posix.a posix/posix.o
+    # wasi-libc's struct rusage has only ru_utime and ru_stime, which ext/standard/microtime.c
+    # does not compile against: PHP then has no getrusage().
+    CC=$cc AR=llvm-ar-19 RANLIB=llvm-ranlib-19 NM=llvm-nm-19 CPPFLAGS="-I$wasi_posix/include $emulated" \
+      CFLAGS=-O2 LDFLAGS="-fuse-ld=lld -L$work/posix" ac_cv_func_getrusage=no \
+      LIBS="-lphpbind-wasi-posix -lsetjmp -lwasi-emulated-signal -lwasi-emulated-mman -lwasi-emulated-process-clocks -lwasi-emulated-getpid" \
+      ./configure --prefix="$prefix" "${flags[@]}" >configure.log 2>&1 || { tail -n 40 configure.log; exit 1; }
+    make -j "${JOBS:-2}" EXTRA_CFLAGS="-include $wasi_posix/posix.h" >make.log 2>&1 || { tail -n 60 make.log; exit 1; }
+    make install >install.log 2>&1 || { tail -n 40 install.log; exit 1; }
+    # The stubs, and the headers PHP's headers include (php.h includes pwd.h) for its consumers.
+    cp posix/libphpbind-wasi-posix.a "$prefix/lib/"
+    mkdir -p "$prefix/include/php/wasi"
+    cp "$wasi_posix"/include/*.h "$prefix/include/php/wasi/"
     exit 0
   fi
   ./configure --prefix="$prefix" "${flags[@]}" >configure.log 2>&1 || { tail -n 40 configure.log; exit 1; }

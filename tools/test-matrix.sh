@@ -28,6 +28,9 @@
 #   wasm             PHP 8.2 built for WebAssembly by Debian's Emscripten: phpbind and its wasm tests
 #                    (command and library modes, the phpt topics and the crossing matrix through
 #                    run-tests.php, the browser example under headless Chromium), run under node
+#   wasi             PHP 8.2 built for wasm32-wasip1 by clang-19 with trixie's wasi-libc
+#                    (tools/wasi-toolchain.sh): the command mode's tests (the bin-mode program, the
+#                    phpt topics and the crossing matrix, the fuzzer, the example) under node:wasi
 #
 # Run by name only (CI's time): debug-zts (PHP 8.2 debug + thread-safe: what php84-debug-zts
 # runs, on 8.2), debug-nts.
@@ -47,9 +50,9 @@ matrix=${MATRIX_DIR:-build-matrix}
 jobs=${JOBS:-2}
 : "${PHPBIND_CMAKE_FLAGS:?PHPBIND_CMAKE_FLAGS must hold the developer configure flags (the Makefile sets it)}"
 read -r -a dev_flags <<<"$PHPBIND_CMAKE_FLAGS"
-all=(memcheck packaging php84 php84-memcheck php84-debug-zts clang opcache opcache-jit wasm debug-zts debug-nts)
+all=(memcheck packaging php84 php84-memcheck php84-debug-zts clang opcache opcache-jit wasm wasi debug-zts debug-nts)
 configs=("$@")
-[ ${#configs[@]} -gt 0 ] || configs=(memcheck packaging php84 php84-memcheck php84-debug-zts clang opcache opcache-jit wasm)
+[ ${#configs[@]} -gt 0 ] || configs=(memcheck packaging php84 php84-memcheck php84-debug-zts clang opcache opcache-jit wasm wasi)
 
 opcache_args="-d zend_extension=opcache -d opcache.enable=1 -d opcache.enable_cli=1 -d opcache.jit=disable"
 opcache_jit_args="-d zend_extension=opcache -d opcache.enable=1 -d opcache.enable_cli=1 -d opcache.jit=tracing -d opcache.jit_buffer_size=64M"
@@ -163,6 +166,18 @@ run() {  # configuration
       cmake --build "$matrix/wasm" -j "$jobs" >"$matrix/wasm.build.log" 2>&1 ||
         { grep -E -B2 -A8 'error|warning' "$matrix/wasm.build.log" | head -n 120; return 1; }
       (cd "$matrix/wasm" && ctest -j "$jobs" --output-on-failure --no-tests=error)
+      ;;
+    wasi)
+      bash tools/ensure-deps.sh nodejs || return 1
+      prefix=$(engine 8.2 wasi) || return 1
+      local toolchain
+      toolchain=$(bash tools/wasi-toolchain.sh) || return 1
+      cmake -S . -B "$matrix/wasi" -DCMAKE_TOOLCHAIN_FILE="$toolchain/wasi.cmake" -DPHP_CONFIG="$prefix/bin/php-config" \
+        -DCMAKE_BUILD_TYPE=Release -DPHPBIND_DEVELOPER=ON -DPHPBIND_BUILD_BENCH=OFF >"$matrix/wasi.configure.log" 2>&1 ||
+        { tail -n 30 "$matrix/wasi.configure.log"; return 1; }
+      cmake --build "$matrix/wasi" -j "$jobs" >"$matrix/wasi.build.log" 2>&1 ||
+        { grep -E -B2 -A8 'error|warning' "$matrix/wasi.build.log" | head -n 120; return 1; }
+      (cd "$matrix/wasi" && ctest -j "$jobs" --output-on-failure --no-tests=error)
       ;;
     opcache) with_opcache "$opcache_args" ;;
     opcache-jit) with_opcache "$opcache_jit_args" ;;

@@ -95,7 +95,7 @@ void fill_list(Range&& r, size_t n, zval* out) {
         // unrolled pass of stores into the slots the fill reserved.
         ZEND_HASH_FILL_PACKED(ht) {
             const E* src = std::ranges::data(r);
-#pragma GCC unroll 4
+            PHPBIND_UNROLL4
             for (size_t i = 0; i < n; ++i) caster<E>::to_zval(src[i], __fill_val + i);
             __fill_idx += static_cast<uint32_t>(n);
         }
@@ -303,7 +303,7 @@ struct caster<std::vector<T, Alloc>> {
     // load, a test, a branch and a store.
     template <size_t Stride>
     static void read_scalars(const parsed& p, char* first, size_t n, T* d) {
-#pragma GCC unroll 4
+        PHPBIND_UNROLL4
         for (size_t i = 0; i < n; ++i) {
             zval* z = reinterpret_cast<zval*>(first + i * Stride);
             typename elem::parsed e;
@@ -325,7 +325,7 @@ struct caster<std::vector<T, Alloc>> {
     template <size_t Stride>
     static bool copy_exact(const char* first, size_t n, T* d) noexcept {
         uint32_t off = 0;
-#pragma GCC unroll 4
+        PHPBIND_UNROLL4
         for (size_t i = 0; i < n; ++i) {
             const zval* z = reinterpret_cast<const zval*>(first + i * Stride);
             std::memcpy(&d[i], &z->value, sizeof(T));

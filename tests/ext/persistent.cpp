@@ -27,9 +27,13 @@ int64_t stored_bytes(const std::string& key) { return static_cast<int64_t>(fetch
 // The process's peak resident memory so far (detached data lives outside the
 // engine's memory manager, so memory_get_peak_usage() does not see it).
 int64_t peak_rss_kb() {
+#ifdef __wasi__
+    return 0;  // (wasi-libc's rusage has no ru_maxrss; the persistent topic does not run in wasm)
+#else
     struct rusage u{};
     getrusage(RUSAGE_SELF, &u);
     return static_cast<int64_t>(u.ru_maxrss);
+#endif
 }
 // A Persistent parameter detaches the argument.
 std::string detach_arg(php::Persistent p) { return p.view().type_name(); }
