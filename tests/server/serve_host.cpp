@@ -25,6 +25,25 @@
 namespace {
 int g_rinit = 0, g_rshutdown = 0, g_logical_start = 0, g_logical_end = 0;
 int64_t host_twice(int64_t x) { return 2 * x; }
+
+// host_words($n): a list of n strings built in C++ with php::Array::push_back, a counted C++
+// object alive while it is built (tests/server/oom.php: past memory_limit, the frames unwind and
+// the count returns to zero). host_alive(): how many of those objects exist.
+int g_alive = 0;
+struct alive_guard {
+    alive_guard() { ++g_alive; }
+    ~alive_guard() { --g_alive; }
+    alive_guard(const alive_guard&) = delete;
+    alive_guard& operator=(const alive_guard&) = delete;
+};
+php::Array host_words(int64_t n) {
+    if (n < 0 || n > 4'000'000) throw php::value_error("must be between 0 and 4000000");
+    alive_guard guard;
+    php::Array out;
+    for (int64_t i = 0; i < n; ++i) out.push_back(std::string(40, 'w'));
+    return out;
+}
+int64_t host_alive() { return g_alive; }
 }  // namespace
 
 PHPBIND_EXTENSION(serve_host, m) {
@@ -33,6 +52,8 @@ PHPBIND_EXTENSION(serve_host, m) {
     m.on_logical_request_start([] { ++g_logical_start; });
     m.on_logical_request_end([] { ++g_logical_end; });
     m.def<&host_twice>("host_twice", php::arg("x"));
+    m.def<&host_words>("host_words", php::arg("n"));
+    m.def<&host_alive>("host_alive");
 }
 
 namespace {
