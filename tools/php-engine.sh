@@ -91,16 +91,16 @@ case "$series" in
 esac
 version=$(basename "$tarball" | sed 's/^php8\.[0-9]_\(.*\)\.orig\.tar\.xz$/\1/')
 wasi_posix=$(cd "$here/../cmake/wasi" && pwd)
-if [ "$flavour" = wasi ]; then
+keyed=("${flags[@]}")
+if [ "$flavour" = wasm ]; then
+  read -r -a words <<<"$wasm_cflags"
+  keyed+=("${words[@]}")
+elif [ "$flavour" = wasi ]; then
   toolchain=$(bash "$here/wasi-toolchain.sh")
   # The toolchain's directory names its own hash; the stubs' contents are part of the engine.
-  extra="$toolchain $(cat "$wasi_posix"/*.[ch] "$wasi_posix"/include/*.h | sha1sum)"
-elif [ "$flavour" = wasm ]; then
-  extra=$wasm_cflags
-else
-  extra=
+  keyed+=("$toolchain" "$(cat "$wasi_posix"/*.[ch] "$wasi_posix"/include/*.h | sha1sum)")
 fi
-hash=$(printf '%s\n' "${flags[@]}" "$extra" | sha1sum | cut -c1-8)
+hash=$(printf '%s\n' "${keyed[@]}" | sha1sum | cut -c1-8)
 prefix=$cache/php-$version-$flavour-$hash
 
 if [ -x "$prefix/bin/php-config" ] && [ -f "$prefix/.complete" ]; then
