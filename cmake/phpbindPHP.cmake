@@ -62,20 +62,19 @@ if(EMSCRIPTEN OR WASI)
   set(PHP_EMBED_LIBRARY "${_phpbind_prefix}/lib/libphp.a" CACHE FILEPATH "the engine's embed library" FORCE)
   if(EMSCRIPTEN)
     set(_flavour wasm)
+    set(PHPBIND_WASM_FLAGS -fwasm-exceptions -sSUPPORT_LONGJMP=wasm CACHE INTERNAL "wasm exceptions and longjmp")
   else()
     set(_flavour wasi)
+    # (The toolchain file passes the same flags to every compile; here they reach consumers of the
+    # installed package configured with another toolchain file too.)
+    set(PHPBIND_WASM_FLAGS -fwasm-exceptions "SHELL:-mllvm -wasm-enable-sjlj" CACHE INTERNAL
+        "wasm exceptions and longjmp")
   endif()
   if(NOT EXISTS "${PHP_EMBED_LIBRARY}")
     message(FATAL_ERROR "phpbind: ${PHP_CONFIG} is not a ${_flavour} engine's (no ${PHP_EMBED_LIBRARY}); "
                         "build one with tools/php-engine.sh 8.2 ${_flavour}")
   endif()
-  if(EMSCRIPTEN)
-    set(PHPBIND_WASM_FLAGS -fwasm-exceptions -sSUPPORT_LONGJMP=wasm CACHE INTERNAL "wasm exceptions and longjmp")
-  else()
-    # (The toolchain file passes the same flags to every compile; here they reach consumers of the
-    # installed package configured with another toolchain file too.)
-    set(PHPBIND_WASM_FLAGS -fwasm-exceptions "SHELL:-mllvm -wasm-enable-sjlj" CACHE INTERNAL
-        "wasm exceptions and longjmp")
+  if(WASI)
     set(_posix "${_phpbind_prefix}/lib/libphpbind-wasi-posix.a")
     if(NOT EXISTS "${_posix}")
       message(FATAL_ERROR "phpbind: ${PHP_CONFIG} is not a wasi engine's (no ${_posix}); "

@@ -15,7 +15,7 @@
 # Under node, the program sees the process's environment.
 # In a WASI build: <name>.wasm, a WASI command, and <name>.js, which runs it under node:wasi
 # (cmake/wasi-run.js): the host's file system from "/", the process's environment and working
-# directory; FILESYSTEM is node. HOST_IMPORTS names a CommonJS module exporting
+# directory; FILESYSTEM is node. HOST_IMPORTS (WASI only) names a CommonJS module exporting
 # (memory) => ({ <module>: { <function>: ... } }), more imports for the program's own
 # (__attribute__((import_module, import_name))) declarations; memory() is the instance's memory.
 #
@@ -68,6 +68,10 @@ function(phpbind_add_wasm_command name)
 module.exports.run(require('path').join(__dirname, '${name}.wasm')${_imports});\n")
     set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${_PHPBIND_WASM_DIR}/wasi-run.js")
     return()
+  endif()
+  if(ARG_HOST_IMPORTS)
+    message(FATAL_ERROR "phpbind_add_wasm_command(${name}): HOST_IMPORTS is for a WASI command; an Emscripten "
+                        "program reaches JavaScript with EM_ASM or --js-library")
   endif()
   # main's return is the process's exit status (the runtime shuts down when main returns).
   target_link_options(${name} PRIVATE -sEXIT_RUNTIME=1)

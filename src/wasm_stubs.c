@@ -5,13 +5,15 @@
  * for huge blocks, 2 MiB or more) aligned to 2 MiB: it maps more than it needs, then unmaps the
  * unaligned head and tail (zend_mm_chunk_alloc_int() in Zend/zend_alloc.c), and shrinks a huge
  * block by unmapping its tail (zend_mm_chunk_truncate()). Emscripten maps anonymous memory with
- * memalign() (wasi-libc's mman emulation with malloc()) and refuses to unmap part of a mapping, so every chunk would print "munmap() failed"
- * and stay allocated for good. The library's wasm programs link with --wrap=mmap,--wrap=munmap
- * (cmake/phpbindPHP.cmake): mappings of 2 MiB or more come 2 MiB-aligned from the start, so the
- * allocator never trims them; unmapping a block's tail keeps it (it is freed with the block);
- * unmapping from a block's start frees it. Everything else goes to the C library's own.
+ * memalign() (wasi-libc's mman emulation, with malloc()) and refuses to unmap part of a mapping,
+ * so every chunk would print "munmap() failed" and stay allocated for good. The library's wasm
+ * programs link with --wrap=mmap,--wrap=munmap (cmake/phpbindPHP.cmake): mappings of 2 MiB or more
+ * come 2 MiB-aligned from the start, so the allocator never trims them; unmapping a block's tail
+ * keeps it (it is freed with the block); unmapping from a block's start frees it. Everything else
+ * goes to the C library's own.
  *
- * Fibers (Emscripten; the WASI engine has its own stubs, cmake/wasi/posix.c). The wasm engine is built without Zend's assembly fibers (tools/php-engine.sh), so its
+ * Fibers (Emscripten's build; the WASI engine has its own stubs, cmake/wasi/posix.c). The wasm
+ * engine is built without Zend's assembly fibers (tools/php-engine.sh), so its
  * fiber code is compiled against ucontext, which Emscripten does not provide. phpbind's runtime
  * replaces Fiber::start with one that throws FiberError (src/runtime.cpp), so these are never
  * reached from PHP; if anything else reaches them, the program stops with a message rather than
