@@ -86,6 +86,14 @@ ir_total() {
     echo "$total"
 }
 
+# Instructions a profile spent in the fatal-error guard's out-of-line part: phpbind's
+# zend_try wrappers (src/edge.cpp, repeat_bailed) and the setjmp they make.
+guard_total() {
+    callgrind_annotate --threshold=100 "$1" 2>/dev/null |
+        awk '/call_function_bailed|call_known_bailed|run_guarded|repeat_bailed|:_setjmp |:__sigsetjmp |:__sigjmp_save / {
+                 gsub(",", "", $1); s += $1 } END { print s + 0 }'
+}
+
 calc() { awk "BEGIN { $1 }" </dev/null; }
 median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'; }
 fmt_ratio() { if [[ $1 == n/a || $1 == — ]]; then echo "$1"; else echo "$1×"; fi; }
@@ -101,6 +109,7 @@ is_ratio() { [[ $1 =~ ^[0-9]+(\.[0-9]+)?$ ]]; }
 # Per case, indexed like `cases`.
 c_names=() c_funcs=() c_inputs=() c_targets=() c_n_ir=() c_n_time=()
 c_instr=() p_instr=() c_ns=() p_ns=()
+p_guard=()   # phpbind's instructions per call in the guard around a call into PHP
 absent_notes=()   # one line per extension skipped for a case
 spread=()    # every wall-clock run, ns per call
 for line in "${cases[@]}"; do
@@ -131,13 +140,17 @@ for line in "${cases[@]}"; do
             absent_notes+=("  skipped $name: $note")
         fi
     done
-    instr=() ns=() samples=()
+    instr=() ns=() samples=() guard=0
     for i in "${!exts[@]}"; do instr[i]="—" ns[i]="—" samples[i]="— "; done
     for i in "${present[@]}"; do
         if ((have_valgrind)); then
             with=$(ir_total "${exts[$i]}" "$name" call "$n_ir_case")
             without=$(ir_total "${exts[$i]}" "$name" empty "$n_ir_case")
             instr[i]=$(calc "printf \"%.1f\", ($with - $without) / $n_ir_case")
+            if ((i == ${#exts[@]} - 1)); then
+                p=$profiles/$name.$(basename "${exts[$i]}" .so)
+                guard=$(calc "printf \"%.0f\", ($(guard_total "$p.call.out") - $(guard_total "$p.empty.out")) / $n_ir_case")
+            fi
         else
             instr[i]="n/a"
         fi
@@ -163,7 +176,7 @@ for line in "${cases[@]}"; do
         c_instr+=("—") p_instr+=("${instr[0]}") c_ns+=("—") p_ns+=("${ns[0]}")
     fi
     c_names+=("$name") c_funcs+=("$func") c_inputs+=("$input") c_targets+=("$target")
-    c_n_ir+=("$n_ir_case") c_n_time+=("$n_time_case")
+    c_n_ir+=("$n_ir_case") c_n_time+=("$n_time_case") p_guard+=("$guard")
 done
 
 # ---- judge ----------------------------------------------------------------------
@@ -245,6 +258,10 @@ for i in "${!c_names[@]}"; do
         status="**missed**"
         verdicts+=("  MISSED  $name: $(calc "printf \"%.3f\", $pi / $ci")× > ${target}×")
         missed=$((missed + 1))
+    fi
+    # A case calling back into PHP: what its guard costs, out of its phpbind instructions.
+    if [[ ${p_guard[$i]} =~ ^[1-9][0-9]*$ ]]; then
+        target_text+=" incl. the guard (${p_guard[$i]} instr)"
     fi
     rows+=("${c_funcs[$i]}|${c_inputs[$i]}|$ci|$pi|$(fmt_ratio "$ir_ratio")|$target_text|$status|$(fmt_ns "$cn")|$(fmt_ns "$pn")|$(fmt_ratio "$ns_ratio")")
 done
@@ -387,11 +404,18 @@ argument in its exact type with one type test each, on a path that needs no
 stack frame of its own; a call that needs coercion has its arguments coerced in
 place and runs the same way (docs/casters.md, \`quick_try_load\`). The
 \`count()\` handler of an object of the bound class itself needs no stack frame
-either (other objects take an out-of-line path). A call back into PHP
-(\`call_back\`) also passes the guard that turns a fatal error in the callee
-into C++ unwinding: a check that PHP code may run now (inline), and a
-\`zend_try\` (one \`setjmp\`, 28 instructions in glibc) around
-\`zend_call_function\`, which with its frame is most of what remains against C.
+either (other objects take an out-of-line path); for a final class it tests
+only the object's handler table, as no PHP subclass can override \`count()\`.
+\`\$obj[\$int]\` with an integer key is read in place, and every other offset
+and read mode out of line. A call back into PHP (\`call_back\`) also passes the
+guard that turns a fatal error in the callee into C++ unwinding: a check that
+PHP code may run now (inline, 8 instructions), and a \`zend_try\` (one
+\`setjmp\`, 28 instructions in glibc) around \`zend_call_function\`; the
+target column shows that out-of-line part, measured in the same profile (the
+instructions of phpbind's \`zend_try\` wrapper and of the \`setjmp\` it makes).
+The callable argument is validated inline with \`zend_is_callable_ex()\`, as
+ZPP's \`Z_PARAM_FUNC\` does, and an int, float, bool or null argument needs no
+release after the call.
 
 \`sum\` walks the array with \`php::ArrayView\`'s iterator. One type test per
 element tells a live value that is neither INDIRECT nor a PHP reference (the

@@ -338,9 +338,15 @@ void throw_not_callable(char* error) {
     throw type_error(msg);
 }
 
-bool callable_caster_base::load(zval* arg, uint32_t num, callable_state& out, bool nullable) {
-    char* error = nullptr;
-    if (EXPECTED(check_callable(arg, out, &error))) return true;
+bool callable_caster_base::load_rest(bool ok, uint32_t num, callable_state& out, bool nullable, char* error) {
+    if (ok) {  // callable, with a deprecation note, or a __call / __callStatic trampoline
+        if (error) efree(error);
+        // A trampoline is single-use: release it now and let each call resolve its own.
+        out.cached = !(out.fcc.function_handler->common.fn_flags & ZEND_ACC_CALL_VIA_TRAMPOLINE);
+        if (!out.cached) zend_release_fcall_info_cache(&out.fcc);
+        return true;
+    }
+    out.cached = false;
     if (nullable) {
         zend_wrong_callback_or_null_error(num, error);
         return false;

@@ -429,7 +429,7 @@ void start_class(module& m, class_spec& spec, const type_record& r) {
     h.free_obj = r.free_obj;
     h.clone_obj = r.clone_obj;  // null: PHP's own "Trying to clone an uncloneable object"
     if (r.get_gc) h.get_gc = r.get_gc;
-    for (auto setup : spec.handler_setup) setup(h);
+    for (auto setup : spec.handler_setup) setup(h, spec.flags);
     auto create = r.create_constructed && !spec.flags_has_constructor ? r.create_constructed : r.create;
     zend_class_entry* ce = register_class(spec, create, parent, detail::module_access::registers_once(m));
     implement_named_interfaces(spec, ce);

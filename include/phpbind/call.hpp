@@ -82,15 +82,23 @@ struct is_by_ref : std::false_type {};
 template <class T>
 struct is_by_ref<php::ref<T>> : std::true_type {};
 
+// An argument of this C++ type becomes a zval with no reference count (an int, a float, a bool,
+// null): nothing to release after the call, which leaves its parameters as they were
+// (zend_call_function copies them into the callee's frame).
+template <class T>
+inline constexpr bool plain_argument = std::is_arithmetic_v<T> || std::is_null_pointer_v<T>;
+
 // The arguments of one call, on the stack; released however the call ends.
-template <size_t N>
+template <class... A>
 struct arg_pack {
+    static constexpr size_t N = sizeof...(A);
     zval v[N ? N : 1];
     uint32_t n = 0;
     arg_pack() {}
     arg_pack(const arg_pack&) = delete;
     ~arg_pack() {
-        for (uint32_t i = 0; i < n; ++i) release_zval(&v[i]);
+        if constexpr (!(plain_argument<std::decay_t<A>> && ...))
+            for (uint32_t i = 0; i < n; ++i) release_zval(&v[i]);
     }
     template <class T>
     void put(T&& a) {
@@ -190,7 +198,7 @@ call_result_t<R> finish(zval* ret, zend_function* fn, zval* callable) {
 
 template <class R, class... A>
 call_result_t<R> call_fcc(zval* callable, zend_fcall_info_cache* fcc, A&&... args) {
-    arg_pack<sizeof...(A)> pack;
+    arg_pack<A...> pack;
     (pack.put(std::forward<A>(args)), ...);
     zval ret;
     ZVAL_UNDEF(&ret);
@@ -215,7 +223,7 @@ call_result_t<R> call_fcc(zval* callable, zend_fcall_info_cache* fcc, A&&... arg
 
 template <class R, class... A>
 call_result_t<R> call_known(zend_function* fn, zend_object* obj, zend_class_entry* scope, A&&... args) {
-    arg_pack<sizeof...(A)> pack;
+    arg_pack<A...> pack;
     (pack.put(std::forward<A>(args)), ...);
     zval ret;
     ZVAL_UNDEF(&ret);
@@ -530,7 +538,20 @@ struct callable_caster_base {
     static constexpr uint32_t type_mask = MAY_BE_CALLABLE;
     static constexpr const char* type_name = "callable";
     using parsed = callable_state;
-    static bool load(zval* arg, uint32_t num, callable_state& out, bool nullable);
+    /// The common case inline (a callable the engine accepts without a note, not a trampoline,
+    /// as ZPP's Z_PARAM_FUNC reads it); the rest, and the errors, out of line.
+    static bool load(zval* arg, uint32_t num, callable_state& out, bool nullable) {
+        out.z = arg;
+        char* error = nullptr;
+        const bool ok = zend_is_callable_ex(arg, nullptr, 0, nullptr, &out.fcc, &error);
+        if (EXPECTED(ok && error == nullptr &&
+                     !(out.fcc.function_handler->common.fn_flags & ZEND_ACC_CALL_VIA_TRAMPOLINE))) {
+            out.cached = true;
+            return true;
+        }
+        return load_rest(ok, num, out, nullable, error);
+    }
+    PHPBIND_COLD static bool load_rest(bool ok, uint32_t num, callable_state& out, bool nullable, char* error);
     static bool try_load(zval* z, callable_state& out) noexcept {
         char* err = nullptr;
         if (check_callable(z, out, &err)) return true;

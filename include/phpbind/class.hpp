@@ -209,8 +209,11 @@ public:
     /// stays false.
     template <auto Size>
     class_& count_handler() {
-        spec_->handler_setup.push_back(
-            [](zend_object_handlers& h) { h.count_elements = &detail::countable_protocol<T>::template count<Size>; });
+        spec_->handler_setup.push_back([](zend_object_handlers& h, uint32_t flags) {
+            using C = detail::countable_protocol<T>;
+            h.count_elements =
+                flags & ZEND_ACC_FINAL ? &C::template count<Size, true> : &C::template count<Size, false>;
+        });
         return *this;
     }
 
@@ -241,7 +244,7 @@ public:
     template <auto Get, auto Set, auto Has, auto Unset>
     class_& array_access_handlers() {
         using D = detail::dimension_protocol<T>;
-        spec_->handler_setup.push_back([](zend_object_handlers& h) {
+        spec_->handler_setup.push_back([](zend_object_handlers& h, uint32_t) {
             h.read_dimension = &D::template read<Get, Has>;
             h.write_dimension = &D::template write<Set>;
             h.has_dimension = &D::template has<Has, Get>;
@@ -348,7 +351,8 @@ private:
     template <auto F>
     class_& cast_member(typename detail::protocol_table<T>::cast_fn& slot) {
         slot = &detail::cast_through<T, cast_result<F>, F>;
-        spec_->handler_setup.push_back([](zend_object_handlers& h) { h.cast_object = &detail::cast_object<T>; });
+        spec_->handler_setup.push_back(
+            [](zend_object_handlers& h, uint32_t) { h.cast_object = &detail::cast_object<T>; });
         return *this;
     }
 
@@ -364,7 +368,8 @@ public:
         static_assert(caster<R>::type_mask == MAY_BE_ARRAY,
                       "phpbind: debug_info<&T::m>() needs m() to return an array type (php::Array, std::vector, "
                       "std::map...)");
-        spec_->handler_setup.push_back([](zend_object_handlers& h) { h.get_debug_info = &detail::debug_info<T, F>; });
+        spec_->handler_setup.push_back(
+            [](zend_object_handlers& h, uint32_t) { h.get_debug_info = &detail::debug_info<T, F>; });
         return *this;
     }
     /// JsonSerializable: `jsonSerialize()` calls F; json_encode() uses it. Annotations
@@ -386,7 +391,7 @@ public:
             static_assert(
                 requires(const T& a, const T& b) { a == b; } || requires(const T& a, const T& b) { a <=> b; },
                 "phpbind: op<php::op::compare>() needs operator<=> or operator== on T");
-            spec_->handler_setup.push_back([](zend_object_handlers& h) { h.compare = &detail::compare<T>; });
+            spec_->handler_setup.push_back([](zend_object_handlers& h, uint32_t) { h.compare = &detail::compare<T>; });
         } else {
             constexpr bool forward = requires(const T& a, const Other& b) { Op::apply(a, b); };
             constexpr bool reflected =
@@ -395,7 +400,8 @@ public:
             using table = detail::protocol_table<T>;
             if constexpr (forward) table::add(Op::opcode, &detail::binary_op<Op, T, Other>);
             if constexpr (reflected) table::add(Op::opcode, &detail::binary_op<Op, Other, T>);
-            spec_->handler_setup.push_back([](zend_object_handlers& h) { h.do_operation = &detail::do_operation<T>; });
+            spec_->handler_setup.push_back(
+                [](zend_object_handlers& h, uint32_t) { h.do_operation = &detail::do_operation<T>; });
         }
         return *this;
     }

@@ -30,7 +30,8 @@ struct class_spec {
     std::vector<zend_function_entry> methods;
     uint32_t flags = 0;
     bool flags_has_constructor = false;
-    std::vector<void (*)(zend_object_handlers&)> handler_setup;  // native handlers (count, dimensions)
+    // Native handlers (count, dimensions), given the class's flags (ZEND_ACC_FINAL: no PHP subclass).
+    std::vector<void (*)(zend_object_handlers&, uint32_t)> handler_setup;
     std::vector<zend_class_entry* (*)()> interfaces;  // implemented after registration
     std::vector<std::string> interface_names;  // interfaces bound with interface_, by name
     std::vector<std::pair<std::string, zval>> constants;  // immutable values (see any_default)

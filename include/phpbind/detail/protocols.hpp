@@ -632,12 +632,14 @@ using key_of = typename first_of<typename member_traits<decltype(F)>::args>::typ
 
 template <class T>
 struct countable_protocol {
-    template <auto Size>
+    // Final: the class has no PHP subclass (zend_do_inheritance refuses one), so an object with
+    // the class's own handlers is of the class itself.
+    template <auto Size, bool Final>
     static zend_result count(zend_object* o, zend_long* count) {
         // An object of another class (a subclass, one not constructed) takes
         // the general path; this one needs no frame of its own. The engine
         // reads *count only on SUCCESS.
-        if (UNEXPECTED(o->handlers != &class_info<T>::node.handlers || o->ce != class_info<T>::node.ce)) {
+        if (UNEXPECTED(o->handlers != &class_info<T>::node.handlers || (!Final && o->ce != class_info<T>::node.ce))) {
             return count_other<Size>(o, count);
         }
         T* self = holder_of<T>(o)->ptr;
@@ -718,6 +720,34 @@ struct dimension_protocol {
     template <auto Get, auto Has = nullptr>
         requires(!get_is_slot<Get>)
     static zval* read(zend_object* o, zval* offset, int type, zval* rv) {
+        using K = key_of<Get>;
+        if constexpr (!get_takes_mode<Get> && std::is_integral_v<K> && !std::is_same_v<K, bool>) {
+            if constexpr (caster<K>::full_range) {
+                // `$obj[$int]` on an object of the class itself: the key read in place, and every
+                // other case (another mode, key type or class) out of line, so that this path needs
+                // no stack frame of its own unless Get itself does.
+                if (EXPECTED(o->handlers == &class_info<T>::node.handlers && offset && Z_TYPE_P(offset) == IS_LONG &&
+                             type != BP_VAR_IS)) {
+                    using V = std::remove_cvref_t<typename member_traits<decltype(Get)>::ret>;
+                    T* self = holder_of<T>(o)->ptr;
+                    auto body = [&] { caster<V>::to_zval((self->*Get)(static_cast<K>(Z_LVAL_P(offset))), rv); };
+                    edge_check_entry();
+                    const bool threw = edge_body(0, body);
+                    if (EXPECTED(!threw && unwinding.pending == 0)) return rv;
+                    return read_settle(threw, rv);
+                }
+                return read_any<Get, Has>(o, offset, type, rv);
+            }
+        }
+        return read_any<Get, Has>(o, offset, type, rv);
+    }
+    PHPBIND_COLD static zval* read_settle(bool threw, zval* rv) PHPBIND_JMP_NOEXCEPT {
+        if (edge_settle(0, threw)) return rv;
+        if (!threw) release_zval(rv);
+        return nullptr;
+    }
+    template <auto Get, auto Has>
+    __attribute__((noinline)) static zval* read_any(zend_object* o, zval* offset, int type, zval* rv) {
         using V = std::remove_cvref_t<typename member_traits<decltype(Get)>::ret>;
         // Built in rv itself. A to_zval that throws leaves nothing in it; a
         // result made before the edge failed (exit() swallowed in the body)

@@ -31,6 +31,22 @@ foreach (["nope", [1, 2], 'K::nope', ['K', 'm'], 42] as $bad) {
 // The same validated callable called repeatedly, including a __call trampoline.
 class T2 { function __call($name, $args) { return $args[0] * 2; } }
 var_dump(pb_map_with(fn($v) => $v + 1, [1, 2, 3]), pb_map_with([new T2, 'dbl'], [1, 2, 3]));
+// A callable the engine accepts with a deprecation note: called, the note raised once, as
+// call_user_func() does on the same engine.
+class PA { static function m($x) { return "PA::m $x"; } }
+class PB extends PA {
+    static function m($x) { return "PB::m $x"; }
+    static function both(callable $call) {
+        $notes = [];
+        set_error_handler(function ($no, $msg) use (&$notes) { $notes[] = [$no, $msg]; return true; });
+        $r = $call(['PB', 'parent::m'], 'd');
+        restore_error_handler();
+        return [$r, $notes];
+    }
+}
+[$got, $got_notes] = PB::both(fn($f, $a) => pb_invoke($f, $a));
+[$want, $want_notes] = PB::both(fn($f, $a) => call_user_func($f, $a));
+var_dump($got, $got === $want, count($got_notes), $got_notes === $want_notes);
 echo new ReflectionFunction('pb_invoke');
 ?>
 --EXPECT--
@@ -69,6 +85,10 @@ array(3) {
   [2]=>
   int(6)
 }
+string(7) "PA::m d"
+bool(true)
+int(1)
+bool(true)
 Function [ <internal:phpbind_test> function pb_invoke ] {
 
   - Parameters [2] {
