@@ -99,7 +99,9 @@ module& module::info(std::function<void(info_table&)> f) {
 
 void module::add_error(std::string message) { errors_.push_back(std::move(message)); }
 
-const char* module::keep(std::string_view s) { return strings_.emplace_back(s).c_str(); }
+const char* module::keep(std::string_view s) {
+    return strings_.emplace_back(std::make_unique<std::string>(s))->c_str();
+}
 
 void module::add_function(const zend_function_entry& fe, std::unique_ptr<zend_internal_arg_info[]> arginfo) {
     functions_.push_back(fe);

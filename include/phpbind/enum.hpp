@@ -32,7 +32,6 @@
 #include <phpbind/lifetime.hpp>
 #include <phpbind/module.hpp>
 
-#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <functional>
@@ -147,15 +146,32 @@ std::string enum_key_text(E e) {
     else return std::to_string(static_cast<unsigned long long>(e));
 }
 
+/// The first position of the sorted `v` whose key is not below `key` (std::lower_bound over the
+/// keys; written out so that the core headers need no <algorithm>).
+template <class K, class Less>
+PHPBIND_INLINE size_t first_not_below(const std::vector<std::pair<K, uint32_t>>& v, K key, Less less) noexcept {
+    size_t lo = 0;
+    size_t n = v.size();
+    while (n > 0) {
+        const size_t half = n / 2;
+        if (less(v[lo + half].first, key)) {
+            lo += half + 1;
+            n -= half + 1;
+        } else {
+            n = half;
+        }
+    }
+    return lo;
+}
+
 /// The case index of C++ key `k`, or -1.
 PHPBIND_INLINE int32_t enum_index_of_key(const enum_runtime& rt, uint64_t k) noexcept {
     if (EXPECTED(rt.dense)) {
         const uint64_t d = k - rt.first_key;
         return d < rt.by_key.size() ? static_cast<int32_t>(rt.by_key[static_cast<size_t>(d)].second) : -1;
     }
-    auto it = std::lower_bound(rt.by_key.begin(), rt.by_key.end(), k,
-                               [](const std::pair<uint64_t, uint32_t>& p, uint64_t v) { return p.first < v; });
-    return it != rt.by_key.end() && it->first == k ? static_cast<int32_t>(it->second) : -1;
+    const size_t i = first_not_below(rt.by_key, k, [](uint64_t a, uint64_t b) { return a < b; });
+    return i != rt.by_key.size() && rt.by_key[i].first == k ? static_cast<int32_t>(rt.by_key[i].second) : -1;
 }
 
 /// The case index of a case object of rt.ce: its `name` (the first declared
@@ -163,11 +179,9 @@ PHPBIND_INLINE int32_t enum_index_of_key(const enum_runtime& rt, uint64_t k) noe
 /// for the case.
 PHPBIND_INLINE int32_t enum_index_of_object(const enum_runtime& rt, zend_object* obj) noexcept {
     const zend_string* name = Z_STR_P(OBJ_PROP_NUM(obj, 0));
-    auto it = std::lower_bound(rt.by_name.begin(), rt.by_name.end(), name,
-                               [](const std::pair<const zend_string*, uint32_t>& p, const zend_string* v) {
-                                   return std::less<const zend_string*>{}(p.first, v);
-                               });
-    if (EXPECTED(it != rt.by_name.end() && it->first == name)) return static_cast<int32_t>(it->second);
+    const size_t i = first_not_below(rt.by_name, name, std::less<const zend_string*>{});
+    if (EXPECTED(i != rt.by_name.size() && rt.by_name[i].first == name))
+        return static_cast<int32_t>(rt.by_name[i].second);
     return enum_case_index_slow(rt, obj);
 }
 

@@ -15,7 +15,6 @@
 
 #include <phpbind/detail/binder.hpp>
 
-#include <deque>
 #include <functional>
 #include <memory>
 #include <string>
@@ -390,7 +389,7 @@ private:
     std::vector<zend_function_entry> functions_;
     std::vector<zend_module_dep> deps_;
     std::vector<std::unique_ptr<zend_internal_arg_info[]>> arginfo_;
-    std::deque<std::string> strings_;
+    std::vector<std::unique_ptr<std::string>> strings_;  // each at a stable address
     std::vector<std::pair<std::string, zval>> constants_;
     std::vector<std::function<void()>> on_startup_, on_shutdown_, on_request_start_, on_request_end_;
     std::vector<std::function<void()>> on_logical_start_, on_logical_end_;
