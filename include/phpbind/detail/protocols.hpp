@@ -724,8 +724,7 @@ struct dimension_protocol {
         if constexpr (!get_takes_mode<Get> && std::is_integral_v<K> && !std::is_same_v<K, bool>) {
             if constexpr (caster<K>::full_range) {
                 // `$obj[$int]` on an object of the class itself: the key read in place, and every
-                // other case (another mode, key type or class) out of line, so that this path needs
-                // no stack frame of its own unless Get itself does.
+                // other case (another mode, key type or class) out of line.
                 if (EXPECTED(o->handlers == &class_info<T>::node.handlers && offset && Z_TYPE_P(offset) == IS_LONG &&
                              type != BP_VAR_IS)) {
                     using V = std::remove_cvref_t<typename member_traits<decltype(Get)>::ret>;
