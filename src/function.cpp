@@ -174,6 +174,18 @@ void typed_ref_type_error(uint32_t num, uint32_t mask, const char* class_name, z
     zend_argument_type_error(num, "must be of type %s, %s given", spelled.c_str(), detail::value_name(value));
 }
 
+void deprecate_function(module& m, const function_record& r, const char* fname) {
+    detail::module_access::at_startup(m,
+                                      [handler = r.handler, lc = lowercase(fname), method = r.methods != nullptr,
+                                       message = optional_string(r.deprecation->message),
+                                       since = optional_string(r.deprecation->since)](int module_number) {
+                                          // A method's class registered before this runs: class_<T> queues its registration first.
+                                          if (zend_function* f = find_registered(handler, lc, method, module_number))
+                                              add_deprecated_attribute(f, message ? message->c_str() : nullptr,
+                                                                       since ? since->c_str() : nullptr);
+                                      });
+}
+
 bool register_function(module& m, const function_record& r) {
     const std::string fn(r.name);
     const param_info* params = r.params;
@@ -291,15 +303,7 @@ bool register_function(module& m, const function_record& r) {
     fe.flags = r.flags;
     if (r.deprecation) {
         fe.flags |= ZEND_ACC_DEPRECATED;
-        detail::module_access::at_startup(
-            m,
-            [handler = r.handler, lc = lowercase(fe.fname), method = r.methods != nullptr,
-             message = optional_string(r.deprecation->message),
-             since = optional_string(r.deprecation->since)](int module_number) {
-                // A method's class registered before this runs: class_<T> queues its registration first.
-                if (zend_function* f = find_registered(handler, lc, method, module_number))
-                    add_deprecated_attribute(f, message ? message->c_str() : nullptr, since ? since->c_str() : nullptr);
-            });
+        r.deprecate(m, r, fe.fname);
     }
     if (r.methods) {
         r.methods->push_back(fe);

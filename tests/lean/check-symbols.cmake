@@ -31,7 +31,8 @@ set(parts
   "replaced functions|user_replacements_|detail::replaceable_function|detail::user_function_slot"
   "object hooks|detail::handler_override::"
   "observers|detail::register_call_observer|detail::register_error_observer|php::v0_1::Frame::"
-  "native functions|native_module_started|native_request_ending|detail::native_holder_for")
+  "native functions|native_module_started|native_request_ending|detail::native_holder_for"
+  "the deprecation attribute (php::deprecated)|detail::deprecate_function")
 set(found "")
 foreach(part IN LISTS parts)
   string(REPLACE "|" ";" names "${part}")

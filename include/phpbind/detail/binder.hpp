@@ -290,7 +290,13 @@ struct function_record {
     std::string (*return_phpdoc)() = nullptr;  // see phpdoc_of()
     const php::returns* declared_return = nullptr;  // php::returns("..."): replaces return_mask/return_class
     const php::deprecated* deprecation = nullptr;  // php::deprecated(...)
+    // With a deprecation, deprecate_function(): set only by a binding that has one, so that an
+    // extension without deprecations does not link the code that attaches the attribute.
+    void (*deprecate)(module& m, const function_record& r, const char* fname) = nullptr;
 };
+
+/// Marks the function `fname` that `r` registers #[\Deprecated] at module startup (r.deprecation).
+void deprecate_function(module& m, const function_record& r, const char* fname);
 
 /// Appends a function to the module: validates the parameter spec, builds and
 /// stores its arg info, and fills the binding's state (defaults). Binding the
@@ -701,6 +707,7 @@ struct binder {
         r.return_phpdoc = declared_return ? nullptr : return_phpdoc();
         r.declared_return = declared_return;
         r.deprecation = deprecation;
+        if constexpr ((is_deprecated<Extra> || ...)) r.deprecate = &deprecate_function;
         r.name = name;
         r.handler = &handle<required_count<Extra...>()>;
         r.return_mask = return_mask();
