@@ -57,7 +57,7 @@ added=$((core_lines - engine_lines))
 
 # The standard library's share: the engine's headers with every standard header the core's headers
 # include, and no phpbind code.
-optional="heap hooks function_hooks object_hooks observer native runtime embed"
+optional="heap hooks function_hooks object_hooks observer native runtime server embed stl/function stl/unordered_map"
 std_headers=()
 for f in "$src"/include/phpbind/*.hpp "$src"/include/phpbind/detail/*.hpp; do
     case " $optional " in *" $(basename "$f" .hpp) "*) continue ;; esac
@@ -69,7 +69,7 @@ std_count=${#std_headers[@]}
 
 optional_rows=""
 for h in $optional; do
-    [ "$h" = runtime ] && continue
+    case $h in runtime | server) continue ;; esac
     [ -f "$src/include/phpbind/$h.hpp" ] || continue
     n=$(lines '#include <phpbind/phpbind.hpp>' "#include <phpbind/$h.hpp>")
     optional_rows+="| \`<phpbind/$h.hpp>\` on top of the core | $((n - core_lines)) |"$'\n'

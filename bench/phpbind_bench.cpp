@@ -10,6 +10,7 @@
 #include <phpbind/phpbind.hpp>
 
 #include <cstdint>
+#include <functional>
 #include <numeric>
 #include <ranges>
 #include <string>

@@ -535,6 +535,17 @@ void implement_named_interfaces(const class_spec& spec, zend_class_entry* ce) {
     ZEND_HASH_FOREACH_END();
 }
 
+std::unordered_map<std::type_index, const class_node*>& classes_by_type() {
+    static std::unordered_map<std::type_index, const class_node*> map;
+    return map;
+}
+
+const class_node* bound_class_of(const std::type_info& t) noexcept {
+    const auto& map = classes_by_type();
+    auto it = map.find(std::type_index(t));
+    return it == map.end() ? nullptr : it->second;
+}
+
 void refuse_taken_class_name(const char* what, const std::string& name) {
     std::string lc(name);
     zend_str_tolower(lc.data(), lc.size());

@@ -3,7 +3,6 @@
 #include "internal.hpp"
 
 #include <algorithm>
-#include <functional>
 
 PHPBIND_NAMESPACE_BEGIN
 namespace detail {
@@ -112,7 +111,7 @@ void register_enum(enum_spec& spec, enum_runtime& rt) {
     }
     std::sort(rt.by_key.begin(), rt.by_key.end());
     std::sort(rt.by_name.begin(), rt.by_name.end(),
-              [](const auto& a, const auto& b) { return std::less<const zend_string*>{}(a.first, b.first); });
+              [](const auto& a, const auto& b) { return address_below(a.first, b.first); });
     rt.first_key = rt.by_key.empty() ? 0 : rt.by_key.front().first;
     rt.dense = !rt.by_key.empty();
     for (size_t i = 0; rt.dense && i < rt.by_key.size(); ++i) rt.dense = rt.by_key[i].first - rt.first_key == i;

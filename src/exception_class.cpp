@@ -61,7 +61,7 @@ std::string class_name_of(const zend_class_entry* ce) { return std::string(ZSTR_
 // Registers the class and its translator; throws (failing MINIT with a
 // warning naming the module) when the binding cannot work.
 void register_exception_class(const std::string& name, exception_translator t,
-                              const std::function<zend_class_entry*(std::string&)>& get_parent) {
+                              const detail::unique_function<zend_class_entry*(std::string&)>& get_parent) {
     for (const auto& other : g_translators) {
         if (*other.type == *t.type) {
             throw std::runtime_error("exception class " + name + ": C++ type " + demangle(*t.type) +
@@ -102,7 +102,7 @@ void register_exception_class(const std::string& name, exception_translator t,
 
 }  // namespace
 
-std::function<zend_class_entry*(std::string&)> exception_parent(const base_named& parent) {
+detail::unique_function<zend_class_entry*(std::string&)> exception_parent(const base_named& parent) {
     return [name = parent.name](std::string& error) -> zend_class_entry* {
         // The class table, without autoloading (there is none at MINIT); its keys are lowercase.
         // (Not zend_hash_str_find_ptr_lc: PHP 8.2's zend_hash.h declares it outside extern "C".)
@@ -134,7 +134,7 @@ bool translate_bound_exception(bool throwable_only) noexcept {
 }
 
 void bind_exception_class(module& m, std::string_view name, exception_translator t,
-                          std::function<zend_class_entry*(std::string& error)> get_parent) {
+                          detail::unique_function<zend_class_entry*(std::string& error)> get_parent) {
     if (std::find(g_binding_modules.begin(), g_binding_modules.end(), &m) == g_binding_modules.end()) {
         g_binding_modules.push_back(&m);
         // Runs first at each MINIT of the module: drops what an earlier engine

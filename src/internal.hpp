@@ -9,6 +9,8 @@ struct _sapi_module_struct;
 
 #include <string>
 #include <string_view>
+#include <typeindex>
+#include <unordered_map>
 #include <vector>
 
 PHPBIND_NAMESPACE_BEGIN
@@ -19,6 +21,9 @@ namespace detail {
 /// the engine's registration (do_register_internal_class) would replace that class without a
 /// word and free it under whoever holds it (class.cpp).
 void refuse_taken_class_name(const char* what, const std::string& name);
+struct class_node;
+/// This extension's bound classes by C++ type (class.cpp; bound_class_of() reads it).
+std::unordered_map<std::type_index, const class_node*>& classes_by_type();
 void clear_function_cache() noexcept;  // the by-name call cache (call.cpp)
 void free_deferred_persistent() noexcept;  // persistent data released during the request (persistent.cpp)
 

@@ -66,33 +66,33 @@ module& module::starts_after(std::string_view other) {
     return *this;
 }
 
-module& module::on_startup(std::function<void()> f) {
+module& module::on_startup(detail::unique_function<void()> f) {
     on_startup_.push_back(std::move(f));
     return *this;
 }
-module& module::on_shutdown(std::function<void()> f) {
+module& module::on_shutdown(detail::unique_function<void()> f) {
     on_shutdown_.push_back(std::move(f));
     return *this;
 }
-module& module::on_request_start(std::function<void()> f) {
+module& module::on_request_start(detail::unique_function<void()> f) {
     on_request_start_.push_back(std::move(f));
     return *this;
 }
-module& module::on_request_end(std::function<void()> f) {
+module& module::on_request_end(detail::unique_function<void()> f) {
     on_request_end_.push_back(std::move(f));
     return *this;
 }
 
-module& module::on_logical_request_start(std::function<void()> f) {
+module& module::on_logical_request_start(detail::unique_function<void()> f) {
     on_logical_start_.push_back(std::move(f));
     return *this;
 }
 
-module& module::on_logical_request_end(std::function<void()> f) {
+module& module::on_logical_request_end(detail::unique_function<void()> f) {
     on_logical_end_.push_back(std::move(f));
     return *this;
 }
-module& module::info(std::function<void(info_table&)> f) {
+module& module::info(detail::unique_function<void(info_table&)> f) {
     info_.push_back(std::move(f));
     return *this;
 }

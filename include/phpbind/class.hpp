@@ -31,9 +31,7 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
-#include <typeindex>
 #include <typeinfo>
-#include <unordered_map>
 #include <vector>
 
 PHPBIND_NAMESPACE_BEGIN

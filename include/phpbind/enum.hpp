@@ -34,7 +34,6 @@
 
 #include <cstdint>
 #include <cstring>
-#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -146,6 +145,12 @@ std::string enum_key_text(E e) {
     else return std::to_string(static_cast<unsigned long long>(e));
 }
 
+/// The order of enum_runtime::by_name: by address, as integers (a total order, which `<` between
+/// unrelated pointers is not).
+PHPBIND_INLINE bool address_below(const zend_string* a, const zend_string* b) noexcept {
+    return reinterpret_cast<uintptr_t>(a) < reinterpret_cast<uintptr_t>(b);
+}
+
 /// The first position of the sorted `v` whose key is not below `key` (std::lower_bound over the
 /// keys; written out so that the core headers need no <algorithm>).
 template <class K, class Less>
@@ -179,7 +184,7 @@ PHPBIND_INLINE int32_t enum_index_of_key(const enum_runtime& rt, uint64_t k) noe
 /// for the case.
 PHPBIND_INLINE int32_t enum_index_of_object(const enum_runtime& rt, zend_object* obj) noexcept {
     const zend_string* name = Z_STR_P(OBJ_PROP_NUM(obj, 0));
-    const size_t i = first_not_below(rt.by_name, name, std::less<const zend_string*>{});
+    const size_t i = first_not_below(rt.by_name, name, address_below);
     if (EXPECTED(i != rt.by_name.size() && rt.by_name[i].first == name))
         return static_cast<int32_t>(rt.by_name[i].second);
     return enum_case_index_slow(rt, obj);

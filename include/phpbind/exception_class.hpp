@@ -17,9 +17,9 @@
 #pragma once
 
 #include <phpbind/module.hpp>
+#include <phpbind/detail/unique_function.hpp>
 
 #include <cstring>
-#include <functional>
 #include <string>
 #include <string_view>
 #include <system_error>
@@ -132,10 +132,10 @@ zend_class_entry* bound_exception_class(const std::type_info& t) noexcept;
 /// the parent `get_parent` returns (null: `parent_error` is the reason) and
 /// the translator added; at MSHUTDOWN the translator is removed.
 void bind_exception_class(module& m, std::string_view name, exception_translator t,
-                          std::function<zend_class_entry*(std::string& error)> get_parent);
+                          detail::unique_function<zend_class_entry*(std::string& error)> get_parent);
 
 template <class B>
-std::function<zend_class_entry*(std::string&)> exception_parent(base_t<B>) {
+detail::unique_function<zend_class_entry*(std::string&)> exception_parent(base_t<B>) {
     static_assert(std::is_class_v<B>, "phpbind: php::base<B> names a class type");
     return [](std::string& error) -> zend_class_entry* {
         // A bound type first: it may itself derive from a phpbind throwable.
@@ -150,10 +150,10 @@ std::function<zend_class_entry*(std::string&)> exception_parent(base_t<B>) {
     };
 }
 
-std::function<zend_class_entry*(std::string&)> exception_parent(const base_named& parent);
+detail::unique_function<zend_class_entry*(std::string&)> exception_parent(const base_named& parent);
 
 template <class P>
-std::function<zend_class_entry*(std::string&)> exception_parent(const P& parent) {
+detail::unique_function<zend_class_entry*(std::string&)> exception_parent(const P& parent) {
     static_assert(
         std::is_invocable_r_v<zend_class_entry*, const P&>,
         "phpbind: the parent of exception<E>(name, parent) is php::base<B>, php::base_named(\"Name\") or a getter "
@@ -191,7 +191,7 @@ module& module::exception(std::string_view name, const Parent&... parent) {
                                    &detail::throw_bound_pointer<E>,
                                    &detail::catches_bound_pointer<E>,
                                    std::is_base_of_v<throwable, E>};
-    std::function<zend_class_entry*(std::string&)> get_parent;
+    detail::unique_function<zend_class_entry*(std::string&)> get_parent;
     if constexpr (sizeof...(Parent) == 0) {
         get_parent = [](std::string&) { return zend_ce_exception; };
     } else {

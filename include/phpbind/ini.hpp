@@ -28,10 +28,10 @@
 
 #include <phpbind/detail/edge.hpp>
 #include <phpbind/module.hpp>
+#include <phpbind/detail/unique_function.hpp>
 
 #include <cstddef>
 #include <cstdint>
-#include <functional>
 #include <memory>
 #include <new>
 #include <string>
@@ -107,7 +107,7 @@ constexpr ini_kind ini_kind_of() {
 template <class T>
 struct ini_state : ini_state_base {
     struct check {
-        std::function<bool(const T&)> pred;
+        detail::unique_function<bool(const T&)> pred;
         std::string reason;
     };
     T default_value{};
@@ -223,7 +223,7 @@ public:
                       const void* context);
     void add_ini(std::unique_ptr<ini_state_base> st, const char* name, const char* default_text, int modifiable,
                  ZEND_INI_MH((*on_modify)), bool boolean);
-    void add_request_reset(std::function<void()> f) { resets_.push_back(std::move(f)); }
+    void add_request_reset(detail::unique_function<void()> f) { resets_.push_back(std::move(f)); }
 
     bool has_slots() const noexcept { return !slots_.empty(); }
     bool has_ini() const noexcept { return !ini_defs_.empty(); }
@@ -249,7 +249,7 @@ private:
     size_t size_ = 0;
     std::vector<std::unique_ptr<ini_state_base>> ini_states_;
     std::vector<zend_ini_entry_def> ini_defs_;  // terminated at registration; the engine copies from it
-    std::vector<std::function<void()>> resets_;
+    std::vector<detail::unique_function<void()>> resets_;
     int ini_type_ = 0, ini_module_number_ = 0;
     bool ini_registered_ = false;
 #ifdef ZTS
@@ -290,7 +290,7 @@ public:
     /// `Invalid "<name>" setting "<text>": <reason>`. A predicate that throws
     /// refuses with its exception's message. The default must pass. Call it
     /// while the module is being defined, never once requests run.
-    ini& validate(std::function<bool(const T&)> pred, std::string reason = "not an accepted value") {
+    ini& validate(detail::unique_function<bool(const T&)> pred, std::string reason = "not an accepted value") {
         state_->checks.push_back({std::move(pred), std::move(reason)});
         std::string why;
         if (!detail::ini_accepts(*state_, state_->default_value, why)) {

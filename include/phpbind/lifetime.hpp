@@ -20,7 +20,6 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
-#include <functional>
 #include <span>
 #include <type_traits>
 #include <utility>
@@ -36,8 +35,9 @@ enum class lifetime { request, persistent };
 ///   - standard containers, optional, pair, tuple, variant, smart pointers,
 ///     std::array, C arrays, std::span and pointers take the lifetime of what
 ///     they hold or point to;
-///   - std::function is request: the caster builds it over a request
-///     php::Callable (keep a php::Retained<php::Callable> instead);
+///   - std::function is request (with <phpbind/stl/function.hpp>, which
+///     declares it): the caster builds it over a request php::Callable
+///     (keep a php::Retained<php::Callable> instead);
 ///   - an aggregate (a struct with public fields and no constructors) is
 ///     request when any field is, looked through up to four levels deep (a
 ///     self-referential aggregate stops there);
@@ -151,12 +151,6 @@ struct lifetime_at {
 template <class T>
 struct lifetime_of : detail::derived_lifetime {
     static constexpr lifetime value = detail::lifetime_at<T, 0>::value;
-};
-
-// The caster builds a std::function over a request php::Callable.
-template <class Sig>
-struct lifetime_of<std::function<Sig>> {
-    static constexpr lifetime value = lifetime::request;
 };
 
 /// Whether T may outlive the request (lifetime_of<T> is persistent): what php::Static requires.

@@ -14,8 +14,8 @@
 #pragma once
 
 #include <phpbind/detail/binder.hpp>
+#include <phpbind/detail/unique_function.hpp>
 
-#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -168,21 +168,21 @@ public:
     /// were added; shutdown callbacks at MSHUTDOWN in reverse order; request
     /// callbacks at RINIT / RSHUTDOWN (forward / reverse). A callback that
     /// throws fails that phase with a warning naming the module.
-    module& on_startup(std::function<void()> f);
+    module& on_startup(detail::unique_function<void()> f);
     /// At MSHUTDOWN, in reverse order of addition.
-    module& on_shutdown(std::function<void()> f);
+    module& on_shutdown(detail::unique_function<void()> f);
     /// At RINIT, in order of addition.
-    module& on_request_start(std::function<void()> f);
+    module& on_request_start(detail::unique_function<void()> f);
     /// At RSHUTDOWN (after shutdown functions and destructors), in reverse order.
-    module& on_request_end(std::function<void()> f);
+    module& on_request_end(detail::unique_function<void()> f);
     /// At the start of every logical request, after the RINIT callbacks: each HTTP request a
     /// worker script handles (php::Runtime::serve_worker(): RINIT runs once for the worker's
     /// engine request, this once per request it handles), each engine request otherwise. In
     /// order of addition.
-    module& on_logical_request_start(std::function<void()> f);
+    module& on_logical_request_start(detail::unique_function<void()> f);
     /// At the end of every logical request, in reverse order: before the RSHUTDOWN callbacks, or
     /// when a request a worker script handles ends (after its output, before the next).
-    module& on_logical_request_end(std::function<void()> f);
+    module& on_logical_request_end(detail::unique_function<void()> f);
     /// Runs the logical request callbacks (start: in order; end: in reverse): RINIT and RSHUTDOWN
     /// do, and worker mode around each request. Not for direct use.
     void logical_request(bool start);
@@ -254,7 +254,7 @@ public:
     }
 
     /// Extra rows for phpinfo(); the section always shows support and version.
-    module& info(std::function<void(info_table&)> f);
+    module& info(detail::unique_function<void(info_table&)> f);
 
     // -- INI entries and module globals (phpbind/ini.hpp) ---------------------
     /// A typed INI entry (bool, int64_t, double or std::string), registered at
@@ -342,7 +342,7 @@ private:
     /// Whether set_registers_once() was called.
     bool registers_once() const noexcept { return registers_once_; }
     /// Work to do at MINIT, in order (class registration).
-    void at_startup(std::function<void(int module_number)> f) { registrations_.push_back(std::move(f)); }
+    void at_startup(detail::unique_function<void(int module_number)> f) { registrations_.push_back(std::move(f)); }
 
     static constexpr size_t stateful_slots = 8;
 
@@ -391,10 +391,10 @@ private:
     std::vector<std::unique_ptr<zend_internal_arg_info[]>> arginfo_;
     std::vector<std::unique_ptr<std::string>> strings_;  // each at a stable address
     std::vector<std::pair<std::string, zval>> constants_;
-    std::vector<std::function<void()>> on_startup_, on_shutdown_, on_request_start_, on_request_end_;
-    std::vector<std::function<void()>> on_logical_start_, on_logical_end_;
-    std::vector<std::function<void(info_table&)>> info_;
-    std::vector<std::function<void(int)>> registrations_;
+    std::vector<detail::unique_function<void()>> on_startup_, on_shutdown_, on_request_start_, on_request_end_;
+    std::vector<detail::unique_function<void()>> on_logical_start_, on_logical_end_;
+    std::vector<detail::unique_function<void(info_table&)>> info_;
+    std::vector<detail::unique_function<void(int)>> registrations_;
     std::vector<std::string> errors_;
     std::vector<void (*)()> deleters_;  // stateful callables' storage
     bool finished_ = false;
@@ -440,7 +440,9 @@ struct module_access {
     /// Whether what only registration reads is freed after the module's startup.
     static bool registers_once(const module& m) noexcept { return m.registers_once(); }
     /// Work to do at MINIT, in order (class registration).
-    static void at_startup(module& m, std::function<void(int module_number)> f) { m.at_startup(std::move(f)); }
+    static void at_startup(module& m, detail::unique_function<void(int module_number)> f) {
+        m.at_startup(std::move(f));
+    }
 };
 
 /// Per-module glue, keyed by the module's init function so several modules

@@ -1,10 +1,14 @@
 // phpbind/stl.hpp — casters for standard containers and vocabulary types.
 //
 //   std::vector<T>                        array (a list on the way out)
-//   std::map<K, V>, std::unordered_map    array with int or string keys
+//   std::map<K, V>                        array with int or string keys
 //   std::pair<A, B>, std::tuple<Ts...>    a list of exactly that many elements
 //   std::variant<Ts...>                   the union type Ts (e.g. int|string)
-//   std::function<R(Args...)>             a PHP callable
+//
+// Two more are optional parts, each in a header of its own (their standard
+// headers are long and most extensions need neither):
+//   <phpbind/stl/unordered_map.hpp>       std::unordered_map<K, V>, as std::map
+//   <phpbind/stl/function.hpp>            std::function<R(Args...)>, a PHP callable
 //
 // Containers are read in two steps: the argument is validated when it is
 // loaded (every element with its caster's strict rules: exact PHP types, int
@@ -21,13 +25,11 @@
 #include <phpbind/caster.hpp>
 
 #include <cstring>
-#include <functional>
 #include <map>
 #include <ranges>
 #include <string>
 #include <tuple>
 #include <type_traits>
-#include <unordered_map>
 #include <utility>
 #include <variant>
 #include <vector>
@@ -510,8 +512,6 @@ struct map_caster : array_caster_base {
 
 template <class K, class V, class C, class A>
 struct caster<std::map<K, V, C, A>> : map_caster<std::map<K, V, C, A>, K, V> {};
-template <class K, class V, class H, class E, class A>
-struct caster<std::unordered_map<K, V, H, E, A>> : map_caster<std::unordered_map<K, V, H, E, A>, K, V> {};
 
 // ---------------------------------------------------------------------------
 // pair / tuple <-> list
@@ -710,29 +710,6 @@ struct caster<std::variant<T...>> {
     }
     static void to_zval(const V& v, zval* out) {
         std::visit([&](const auto& a) { caster<std::decay_t<decltype(a)>>::to_zval(a, out); }, v);
-    }
-};
-
-namespace detail {
-template <class Fn, class F>
-void native_closure_zval(F&& f, zval* out);  // phpbind/native.hpp
-}  // namespace detail
-
-// ---------------------------------------------------------------------------
-// std::function from a PHP callable. It owns the callable (a request value):
-// keep it no longer than the request, or hold a php::Retained<php::Callable>.
-// As a result, a std::function becomes a Closure that owns it (php::closure).
-template <class R, class... A>
-struct caster<std::function<R(A...)>> : detail::callable_caster_base {
-    static void to_zval(const std::function<R(A...)>& f, zval* out) {
-        detail::native_closure_zval<std::function<R(A...)>>(f, out);
-    }
-    static std::function<R(A...)> get(const detail::callable_state& p) {
-        Callable c(ValueView(p.z));
-        return [c](A... args) -> R {
-            if constexpr (std::is_void_v<R>) c.template call<void>(std::forward<A>(args)...);
-            else return c.template call<R>(std::forward<A>(args)...);
-        };
     }
 };
 

@@ -2,6 +2,7 @@
 // immortal strings behind defaults and constants, and throwables caught in C++.
 // (Raising into PHP needs a running PHP frame: tests/phpt/exceptions covers it.)
 #include <phpbind/phpbind.hpp>
+#include <phpbind/stl/function.hpp>
 
 #include <gtest/gtest.h>
 
@@ -409,5 +410,32 @@ TEST(Lifetime, AggregatesAreLookedThrough) {
 #endif
     static_assert(php::persistent_safe<std::vector<Specialised>>);
     SUCCEED();
+}
+// What a module keeps of a lifecycle callback (on_startup(), info(), ini<T>::validate()): the
+// callable itself, moved once, released once, called as often as asked; move-only captures work.
+TEST(UniqueFunction, OwnsAndCallsTheCallable) {
+    auto state = std::make_shared<int>(0);
+    {
+        php::detail::unique_function<int(int)> f = [state, box = std::make_unique<int>(10)](int x) {
+            return *state += x + *box;
+        };
+        EXPECT_TRUE(static_cast<bool>(f));
+        EXPECT_EQ(state.use_count(), 2);
+        EXPECT_EQ(f(1), 11);
+        php::detail::unique_function<int(int)> g = std::move(f);
+        EXPECT_FALSE(static_cast<bool>(f));
+        EXPECT_EQ(g(2), 23);
+        EXPECT_EQ(state.use_count(), 2);  // moved, not copied
+        php::detail::unique_function<void()> h = [state] { return ++*state; };  // result dropped
+        h();
+        EXPECT_EQ(*state, 24);
+        php::detail::unique_function<int(int)> k;
+        EXPECT_FALSE(static_cast<bool>(k));
+        k = std::move(g);
+        EXPECT_EQ(k(0), 34);
+    }
+    EXPECT_EQ(state.use_count(), 1);  // every copy of the capture released
+    php::detail::unique_function<int(int)> from_std = std::function<int(int)>([](int x) { return -x; });
+    EXPECT_EQ(from_std(5), -5);
 }
 }  // namespace

@@ -4,6 +4,7 @@
 // (tests/phpt/native/).
 #include "test_ext.hpp"
 #include <phpbind/native.hpp>
+#include <phpbind/stl/function.hpp>
 
 #include <functional>
 #include <memory>

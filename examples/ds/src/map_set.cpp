@@ -3,6 +3,8 @@
 #include "sequence.hpp"
 #include "table.hpp"
 
+#include <functional>
+
 namespace ds {
 namespace {
 

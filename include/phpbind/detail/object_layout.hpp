@@ -18,9 +18,7 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
-#include <typeindex>
 #include <typeinfo>
-#include <unordered_map>
 #include <vector>
 
 PHPBIND_NAMESPACE_BEGIN
@@ -120,12 +118,10 @@ PHPBIND_INLINE const class_node* node_of(const zend_object* o) noexcept {
     return reinterpret_cast<const class_node*>(is_constructed(o) ? h : h - offsetof(class_node, pending));
 }
 
-/// Bound classes by C++ type: a returned pointer to a polymorphic base becomes
-/// an object of its dynamic type's class, when that type is bound too.
-inline std::unordered_map<std::type_index, const class_node*>& classes_by_type() {
-    static std::unordered_map<std::type_index, const class_node*> map;
-    return map;
-}
+/// The record of the class bound to C++ type `t` in this extension, or null: a returned pointer
+/// to a polymorphic base becomes an object of its dynamic type's class, when that type is bound
+/// too (src/class.cpp).
+const class_node* bound_class_of(const std::type_info& t) noexcept;
 
 template <class T>
 struct class_info {
@@ -315,9 +311,8 @@ std::pair<const class_node*, void*> dynamic_class(T* p) {
     if constexpr (std::is_polymorphic_v<T>) {
         const std::type_info& dyn = typeid(*p);
         if (dyn != typeid(T)) {
-            auto& map = classes_by_type();
-            if (auto it = map.find(std::type_index(dyn)); it != map.end() && it->second->ce) {
-                return {it->second, dynamic_cast<void*>(p)};
+            if (const class_node* node = bound_class_of(dyn); node && node->ce) {
+                return {node, dynamic_cast<void*>(p)};
             }
         }
     }
