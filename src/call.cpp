@@ -311,21 +311,22 @@ void result_range_error(long long min, unsigned long long max, zend_long got) {
                       std::to_string(got) + " returned");
 }
 
+namespace {
+// A value zend_is_callable_ex() accepted: its deprecation note (if any) freed, and a __call /
+// __callStatic trampoline released, as it is single-use: each call resolves its own.
+void accept_callable(callable_state& st, char* note) noexcept {
+    if (note) efree(note);
+    st.cached = !(st.fcc.function_handler->common.fn_flags & ZEND_ACC_CALL_VIA_TRAMPOLINE);
+    if (!st.cached) zend_release_fcall_info_cache(&st.fcc);
+}
+}  // namespace
+
 bool check_callable(zval* z, callable_state& st, char** error) noexcept {
     st.z = z;
     st.cached = false;
     if (!zend_is_callable_ex(z, nullptr, 0, nullptr, &st.fcc, error)) return false;
-    if (*error) {  // callable, with a deprecation note
-        efree(*error);
-        *error = nullptr;
-    }
-    // A __call / __callStatic trampoline is single-use: release it now and
-    // let each call resolve its own.
-    if (st.fcc.function_handler->common.fn_flags & ZEND_ACC_CALL_VIA_TRAMPOLINE) {
-        zend_release_fcall_info_cache(&st.fcc);
-    } else {
-        st.cached = true;
-    }
+    accept_callable(st, *error);
+    *error = nullptr;
     return true;
 }
 
@@ -340,10 +341,7 @@ void throw_not_callable(char* error) {
 
 bool callable_caster_base::load_rest(bool ok, uint32_t num, callable_state& out, bool nullable, char* error) {
     if (ok) {  // callable, with a deprecation note, or a __call / __callStatic trampoline
-        if (error) efree(error);
-        // A trampoline is single-use: release it now and let each call resolve its own.
-        out.cached = !(out.fcc.function_handler->common.fn_flags & ZEND_ACC_CALL_VIA_TRAMPOLINE);
-        if (!out.cached) zend_release_fcall_info_cache(&out.fcc);
+        accept_callable(out, error);
         return true;
     }
     out.cached = false;

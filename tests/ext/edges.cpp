@@ -164,6 +164,13 @@ struct Handlers {
         return ++calls;
     }
 };
+// A final class's count handler tests less (no PHP subclass can override count()): its own entry.
+struct FinalCount {
+    int64_t size() const {
+        callback();
+        return 3;
+    }
+};
 
 // ArrayAccess over its own storage (a Get returning php::Value*): nested writes reach the element.
 struct Cells {
@@ -295,6 +302,7 @@ void register_edges(php::module& m) {
 
     m.class_<Notifier>("PhpBind\\Edge\\Notifier");
     m.class_<Swallower>("PhpBind\\Edge\\Swallower");
+    m.class_<FinalCount>("PhpBind\\Edge\\FinalCount").final_().countable<&FinalCount::size>();
     m.class_<Handlers>("PhpBind\\Edge\\Handlers")
         .countable<&Handlers::size>()
         .array_access<&Handlers::get, &Handlers::set, &Handlers::has, &Handlers::unset>()
