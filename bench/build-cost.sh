@@ -57,7 +57,7 @@ added=$((core_lines - engine_lines))
 
 # The standard library's share: the engine's headers with every standard header the core's headers
 # include, and no phpbind code.
-optional="heap hooks function_hooks object_hooks observer native runtime server embed stl/function stl/unordered_map"
+optional="heap hooks function_hooks object_hooks observer native runtime server embed"
 std_headers=()
 for f in "$src"/include/phpbind/*.hpp "$src"/include/phpbind/detail/*.hpp; do
     case " $optional " in *" $(basename "$f" .hpp) "*) continue ;; esac

@@ -16,6 +16,7 @@
 #pragma once
 
 #include <phpbind/engine.hpp>
+#include <phpbind/detail/type_name.hpp>
 
 #include <array>
 #include <cstddef>
@@ -35,9 +36,8 @@ enum class lifetime { request, persistent };
 ///   - standard containers, optional, pair, tuple, variant, smart pointers,
 ///     std::array, C arrays, std::span and pointers take the lifetime of what
 ///     they hold or point to;
-///   - std::function is request (with <phpbind/stl/function.hpp>, which
-///     declares it): the caster builds it over a request php::Callable
-///     (keep a php::Retained<php::Callable> instead);
+///   - std::function is request: the caster builds it over a request
+///     php::Callable (keep a php::Retained<php::Callable> instead);
 ///   - an aggregate (a struct with public fields and no constructors) is
 ///     request when any field is, looked through up to four levels deep (a
 ///     self-referential aggregate stops there);
@@ -151,6 +151,14 @@ struct lifetime_at {
 template <class T>
 struct lifetime_of : detail::derived_lifetime {
     static constexpr lifetime value = detail::lifetime_at<T, 0>::value;
+};
+
+// The caster builds a std::function over a request php::Callable. (Recognised by name: the core
+// does not include <functional>.)
+template <template <class> class Function, class R, class... A>
+    requires(detail::is_std<Function<R(A...)>>("function<"))
+struct lifetime_of<Function<R(A...)>> {
+    static constexpr lifetime value = lifetime::request;
 };
 
 /// Whether T may outlive the request (lifetime_of<T> is persistent): what php::Static requires.

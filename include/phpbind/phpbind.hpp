@@ -19,8 +19,6 @@
 //   <phpbind/observer.hpp>      module::observe_calls<>() and observe_errors<>(), php::Frame
 //   <phpbind/native.hpp>        native Closures and functions defined at run time
 //   <phpbind/embed.hpp>         embedding the engine in a C++ program (php::Runtime, php::run_main)
-//   <phpbind/stl/function.hpp>  std::function as a PHP callable (and its lifetime)
-//   <phpbind/stl/unordered_map.hpp> std::unordered_map as a PHP array
 #pragma once
 
 #include <phpbind/engine.hpp>

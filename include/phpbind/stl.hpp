@@ -1,14 +1,16 @@
 // phpbind/stl.hpp — casters for standard containers and vocabulary types.
 //
 //   std::vector<T>                        array (a list on the way out)
-//   std::map<K, V>                        array with int or string keys
+//   std::map<K, V>, std::unordered_map    array with int or string keys
 //   std::pair<A, B>, std::tuple<Ts...>    a list of exactly that many elements
 //   std::variant<Ts...>                   the union type Ts (e.g. int|string)
+//   std::function<R(Args...)>             a PHP callable
 //
-// Two more are optional parts, each in a header of its own (their standard
-// headers are long and most extensions need neither):
-//   <phpbind/stl/unordered_map.hpp>       std::unordered_map<K, V>, as std::map
-//   <phpbind/stl/function.hpp>            std::function<R(Args...)>, a PHP callable
+// The casters of std::map, std::unordered_map, std::variant and std::function
+// recognise the type by name (detail/type_name.hpp): this header does not
+// include <map>, <unordered_map>, <variant> or <functional>, about 20,000
+// preprocessed lines every extension would parse; a source that names one of
+// them has included its header itself.
 //
 // Containers are read in two steps: the argument is validated when it is
 // loaded (every element with its caster's strict rules: exact PHP types, int
@@ -23,15 +25,15 @@
 #include <phpbind/array.hpp>
 #include <phpbind/call.hpp>
 #include <phpbind/caster.hpp>
+#include <phpbind/detail/type_name.hpp>
 
+#include <cstddef>
 #include <cstring>
-#include <map>
 #include <ranges>
 #include <string>
 #include <tuple>
 #include <type_traits>
 #include <utility>
-#include <variant>
 #include <vector>
 
 PHPBIND_NAMESPACE_BEGIN
@@ -510,8 +512,12 @@ struct map_caster : array_caster_base {
     }
 };
 
-template <class K, class V, class C, class A>
-struct caster<std::map<K, V, C, A>> : map_caster<std::map<K, V, C, A>, K, V> {};
+// std::map and std::unordered_map, recognised by name: the core does not include <map> or
+// <unordered_map> (a source that names one has included it). std::multimap and the like have no
+// caster: a PHP array has one value per key.
+template <template <class...> class M, class K, class V, class... Rest>
+    requires(detail::is_std<M<K, V, Rest...>>("map<") || detail::is_std<M<K, V, Rest...>>("unordered_map<"))
+struct caster<M<K, V, Rest...>> : map_caster<M<K, V, Rest...>, K, V> {};
 
 // ---------------------------------------------------------------------------
 // pair / tuple <-> list
@@ -620,9 +626,15 @@ constexpr bool scalar_alternative() {
 }
 }  // namespace detail
 
-template <class... T>
-struct caster<std::variant<T...>> {
-    using V = std::variant<T...>;
+// Recognised by name, as the core does not include <variant>: its alternatives are the
+// template's arguments, chosen with index() and read with get<I>() (found by argument-dependent
+// lookup).
+template <template <class...> class Variant, class... T>
+    requires(detail::is_std<Variant<T...>>("variant<"))
+struct caster<Variant<T...>> {
+    using V = Variant<T...>;
+    template <size_t I>
+    using alternative = std::tuple_element_t<I, std::tuple<T...>>;
     static constexpr uint32_t type_mask = (caster<T>::type_mask | ...);
     static constexpr uint32_t scalars =
         ((detail::scalar_alternative<T>() ? caster<T>::type_mask : 0) | ...) & detail::scalar_mask;
@@ -638,7 +650,7 @@ struct caster<std::variant<T...>> {
         if constexpr (I == sizeof...(T)) {
             return false;
         } else {
-            using A = std::variant_alternative_t<I, V>;
+            using A = alternative<I>;
             if ((caster<A>::type_mask & (1u << Z_TYPE_P(z))) && detail::element_ok<A>(z)) {
                 which = I;
                 return true;
@@ -652,7 +664,7 @@ struct caster<std::variant<T...>> {
         if constexpr (I == sizeof...(T)) {
             return false;
         } else {
-            using A = std::variant_alternative_t<I, V>;
+            using A = alternative<I>;
             if (!detail::scalar_alternative<A>() && detail::element_ok<A>(z)) {
                 which = I;
                 return true;
@@ -680,7 +692,7 @@ struct caster<std::variant<T...>> {
     }
     template <size_t I = 0>
     static V build(zval* z, size_t which) {
-        using A = std::variant_alternative_t<I, V>;
+        using A = alternative<I>;
         if constexpr (I + 1 < sizeof...(T)) {
             if (which != I) return build<I + 1>(z, which);
         }
@@ -708,8 +720,39 @@ struct caster<std::variant<T...>> {
             return true;
         }() || ...));
     }
-    static void to_zval(const V& v, zval* out) {
-        std::visit([&](const auto& a) { caster<std::decay_t<decltype(a)>>::to_zval(a, out); }, v);
+    static void to_zval(const V& v, zval* out) { put(v, out, std::index_sequence_for<T...>{}); }
+    template <size_t... I>
+    static void put(const V& v, zval* out, std::index_sequence<I...>) {
+        using std::get;  // the variant's own get<I>() comes by argument-dependent lookup
+        if (!((v.index() == I && (caster<T>::to_zval(get<I>(v), out), true)) || ...)) {
+            throw value_error("a std::variant that holds no value (valueless by exception) has no PHP value");
+        }
+    }
+};
+
+namespace detail {
+template <class Fn, class F>
+void native_closure_zval(F&& f, zval* out);  // phpbind/native.hpp
+}  // namespace detail
+
+// ---------------------------------------------------------------------------
+// std::function from a PHP callable. It owns the callable (a request value):
+// keep it no longer than the request, or hold a php::Retained<php::Callable>.
+// As a result, a std::function becomes a Closure that owns it (php::closure;
+// include <phpbind/native.hpp>). Recognised by name, as the core does not
+// include <functional>.
+template <template <class> class Function, class R, class... A>
+    requires(detail::is_std<Function<R(A...)>>("function<"))
+struct caster<Function<R(A...)>> : detail::callable_caster_base {
+    static void to_zval(const Function<R(A...)>& f, zval* out) {
+        detail::native_closure_zval<Function<R(A...)>>(f, out);
+    }
+    static Function<R(A...)> get(const detail::callable_state& p) {
+        Callable c(ValueView(p.z));
+        return [c](A... args) -> R {
+            if constexpr (std::is_void_v<R>) c.template call<void>(std::forward<A>(args)...);
+            else return c.template call<R>(std::forward<A>(args)...);
+        };
     }
 };
 

@@ -2,7 +2,6 @@
 // immortal strings behind defaults and constants, and throwables caught in C++.
 // (Raising into PHP needs a running PHP frame: tests/phpt/exceptions covers it.)
 #include <phpbind/phpbind.hpp>
-#include <phpbind/stl/function.hpp>
 
 #include <gtest/gtest.h>
 

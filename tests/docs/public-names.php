@@ -183,7 +183,7 @@ function scan(string $file, string $text, array &$names): void {
 function public_names(string $include): array {
     $names = [];
     // detail/ headers declare public names too (casters of bound classes): those outside php::detail.
-    foreach (array_merge(glob("$include/phpbind/*.hpp"), glob("$include/phpbind/detail/*.hpp"), glob("$include/phpbind/stl/*.hpp")) as $f) {
+    foreach (array_merge(glob("$include/phpbind/*.hpp"), glob("$include/phpbind/detail/*.hpp")) as $f) {
         scan(substr($f, strlen("$include/phpbind/")), clean(file_get_contents($f)), $names);
     }
     ksort($names, SORT_STRING | SORT_FLAG_CASE);

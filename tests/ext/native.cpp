@@ -4,7 +4,6 @@
 // (tests/phpt/native/).
 #include "test_ext.hpp"
 #include <phpbind/native.hpp>
-#include <phpbind/stl/function.hpp>
 
 #include <functional>
 #include <memory>

@@ -1,8 +1,6 @@
 // tests/ext/values.cpp — semantic wrappers (String, Array, Object, Callable)
 // and casters for standard types. Checked by tests/phpt/values/*.phpt.
 #include "test_ext.hpp"
-#include <phpbind/stl/function.hpp>
-#include <phpbind/stl/unordered_map.hpp>
 
 #include <cstring>
 #include <functional>

@@ -10,18 +10,16 @@ declare -A layer
 for h in engine; do layer[$h]=0; done
 for h in exceptions lifetime detail/edge value caster string array object args call stl allocator persistent retained \
          serialization class_protocols; do layer[$h]=1; done
-for h in detail/unique_function; do layer[$h]=0; done
+for h in detail/unique_function detail/type_name; do layer[$h]=0; done
 for h in detail/binder detail/object_layout detail/class_caster detail/class_invoke detail/class_spec \
          detail/protocols; do layer[$h]=2; done
 for h in module gc class exception_class ini enum; do layer[$h]=3; done
 for h in phpbind; do layer[$h]=4; done
-for h in heap hooks function_hooks object_hooks observer native runtime server embed stl/function stl/unordered_map; do
-    layer[$h]=5
-done
+for h in heap hooks function_hooks object_hooks observer native runtime server embed; do layer[$h]=5; done
 names=(engine values machinery binding core optional)
 
 fail=0
-for f in phpbind/*.hpp phpbind/detail/*.hpp phpbind/stl/*.hpp; do
+for f in phpbind/*.hpp phpbind/detail/*.hpp; do
     h=${f#phpbind/}
     h=${h%.hpp}
     if [ -z "${layer[$h]+x}" ]; then

@@ -6,32 +6,11 @@
 
 #include <phpbind/detail/binder.hpp>
 #include <phpbind/detail/object_layout.hpp>
+#include <phpbind/detail/type_name.hpp>
 
 #include <ranges>
-#include <string_view>
 
 PHPBIND_NAMESPACE_BEGIN
-
-namespace detail {
-/// T as the compiler spells it (GCC and Clang both print "T = ..." in a
-/// function template's signature), from there to the signature's end.
-template <class T>
-constexpr std::string_view spelling() {
-    constexpr std::string_view sig = __PRETTY_FUNCTION__;
-    constexpr size_t at = sig.find("T = ");
-    return at == std::string_view::npos ? std::string_view() : sig.substr(at + 4);
-}
-/// Whether T is declared in namespace std.
-template <class T>
-constexpr bool in_namespace_std() {
-    return spelling<T>().starts_with("std::");
-}
-/// Whether T is a std::function, which the core does not declare (<phpbind/stl/function.hpp> does).
-template <class T>
-constexpr bool is_std_function() {
-    return spelling<T>().starts_with("std::function<") || spelling<T>().starts_with("std::__1::function<");  // libc++
-}
-}  // namespace detail
 
 // ---------------------------------------------------------------------------
 // Any class type without a caster of its own is a bound class: it crosses as
@@ -43,13 +22,10 @@ struct caster<T> {
     // would be taken for a class to bind, and fail only when the module
     // starts: refused here, where the compiler names the type.
     static_assert(!(std::ranges::range<T> && detail::in_namespace_std<T>()),
-                  "phpbind: this standard container has no caster here. Use one that has: std::vector, std::map, "
-                  "std::pair, std::tuple, std::optional, std::variant, std::unordered_map (#include "
-                  "<phpbind/stl/unordered_map.hpp>), a sized range view as a result, php::ArrayView / php::Array, "
-                  "or write a php::caster<T> specialisation (docs/casters.md)");
-    static_assert(!detail::is_std_function<T>(),
-                  "phpbind: std::function crosses as a PHP callable with #include <phpbind/stl/function.hpp> "
-                  "(in every source that uses it with phpbind)");
+                  "phpbind: this standard container has no caster. Use one that has: std::vector, std::map, "
+                  "std::unordered_map, std::pair, std::tuple, std::optional, std::variant (or a sized "
+                  "range view as a result), php::ArrayView / php::Array, or write a php::caster<T> specialisation "
+                  "(docs/casters.md)");
     static constexpr bool binds_object = true;
     static constexpr uint32_t type_mask = 0;  // the class name carries the type
     static constexpr const char* type_name = "object";

@@ -1,7 +1,6 @@
 // Must not compile: the std::function built by the caster holds a request
 // php::Callable, so process-lifetime storage must refuse it.
 #include <phpbind/phpbind.hpp>
-#include <phpbind/stl/function.hpp>
 
 #include <functional>
 
