@@ -404,10 +404,14 @@ argument in its exact type with one type test each, on a path that needs no
 stack frame of its own; a call that needs coercion has its arguments coerced in
 place and runs the same way (docs/casters.md, \`quick_try_load\`). The
 \`count()\` handler of an object of the bound class itself needs no stack frame
-either (other objects take an out-of-line path); for a final class it tests
-only the object's handler table, as no PHP subclass can override \`count()\`.
+either: only the handler table of constructed objects has it (an object whose
+C++ object does not exist yet has a copy of the table with the general
+handler), so for a final class it tests nothing before the call, and for
+another only that a PHP subclass did not make the object.
 \`\$obj[\$int]\` with an integer key is read in place, and every other offset
-and read mode out of line. A call back into PHP (\`call_back\`) also passes the
+and read mode out of line; a C++ exception from the read leaves by a path that
+needs nothing of the handler's frame, so the compiler saves no register on
+entry for it. A call back into PHP (\`call_back\`) also passes the
 guard that turns a fatal error in the callee into C++ unwinding: a check that
 PHP code may run now (inline, 8 instructions), and a \`zend_try\` (one
 \`setjmp\`, 28 instructions in glibc) around \`zend_call_function\`; the

@@ -435,6 +435,7 @@ void start_class(module& m, class_spec& spec, const type_record& r) {
     implement_named_interfaces(spec, ce);
     declare_properties(spec, ce, node);
     node.pending = node.handlers;
+    for (auto setup : spec.pending_setup) setup(node.pending);
     node.ce = ce;
 }
 

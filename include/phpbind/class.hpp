@@ -212,6 +212,10 @@ public:
             h.count_elements =
                 flags & ZEND_ACC_FINAL ? &C::template count<Size, true> : &C::template count<Size, false>;
         });
+        // An object not constructed yet counts through the general path (it throws).
+        spec_->pending_setup.push_back([](zend_object_handlers& h) {
+            h.count_elements = &detail::countable_protocol<T>::template count_other<Size>;
+        });
         return *this;
     }
 

@@ -399,6 +399,14 @@ struct Cupboard {
 };
 
 // A string conversion through the cast handler alone (class_::string_cast): no __toString.
+// A countable class whose constructor takes its size: the object of a PHP subclass whose
+// constructor does not call parent::__construct() has no C++ object to count.
+struct Sized {
+    int64_t n;
+    explicit Sized(int64_t size) : n(size) {}
+    int64_t size() const { return n; }
+};
+
 struct Shown {
     int64_t n = 0;
     std::string show() const {
@@ -462,6 +470,7 @@ void register_protocols(php::module& m) {
     m.class_<Cupboard>("PhpBind\\Cupboard")
         .array_access<&Cupboard::slot, &Cupboard::set, &Cupboard::has, &Cupboard::unset>()
         .def<&Cupboard::all>("all");
+    m.class_<Sized>("PhpBind\\Sized").constructor<int64_t>(arg("n")).countable<&Sized::size>();
     m.class_<Shown>("PhpBind\\Shown")
         .property<&Shown::n>("n")
         .string_cast<&Shown::show>()

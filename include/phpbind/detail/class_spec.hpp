@@ -32,6 +32,9 @@ struct class_spec {
     bool flags_has_constructor = false;
     // Native handlers (count, dimensions), given the class's flags (ZEND_ACC_FINAL: no PHP subclass).
     std::vector<void (*)(zend_object_handlers&, uint32_t)> handler_setup;
+    // The same for the table of objects whose C++ object does not exist yet (class_node::pending),
+    // once it is a copy of the other: a handler whose fast path skips that test.
+    std::vector<void (*)(zend_object_handlers&)> pending_setup;
     std::vector<zend_class_entry* (*)()> interfaces;  // implemented after registration
     std::vector<std::string> interface_names;  // interfaces bound with interface_, by name
     std::vector<std::pair<std::string, zval>> constants;  // immutable values (see any_default)

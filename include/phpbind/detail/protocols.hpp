@@ -632,16 +632,16 @@ using key_of = typename first_of<typename member_traits<decltype(F)>::args>::typ
 
 template <class T>
 struct countable_protocol {
-    // Final: the class has no PHP subclass (zend_do_inheritance refuses one), so an object with
-    // the class's own handlers is of the class itself.
+    // Only the class's own handler table has this handler: an object not constructed yet has the
+    // `pending` table, whose handler is count_other(), and an object of a bound derived class has
+    // that class's table (or, without a count of its own, a copy of this one: its ce differs). So
+    // the object is constructed, and of the class itself unless a PHP subclass made it, which
+    // only a class that is not final can have (zend_do_inheritance refuses to extend a final one).
     template <auto Size, bool Final>
     static zend_result count(zend_object* o, zend_long* count) {
-        // An object of another class (a subclass, one not constructed) takes
-        // the general path; this one needs no frame of its own. The engine
-        // reads *count only on SUCCESS.
-        if (UNEXPECTED(o->handlers != &class_info<T>::node.handlers || (!Final && o->ce != class_info<T>::node.ce))) {
-            return count_other<Size>(o, count);
-        }
+        // A subclass's object takes the general path; this one needs no frame of its own. The
+        // engine reads *count only on SUCCESS.
+        if (!Final && UNEXPECTED(o->ce != class_info<T>::node.ce)) return count_other<Size>(o, count);
         T* self = holder_of<T>(o)->ptr;
         edge_check_entry();
         auto body = [&] { *count = static_cast<zend_long>((self->*Size)()); };
@@ -731,14 +731,21 @@ struct dimension_protocol {
                     T* self = holder_of<T>(o)->ptr;
                     auto body = [&] { caster<V>::to_zval((self->*Get)(static_cast<K>(Z_LVAL_P(offset))), rv); };
                     edge_check_entry();
-                    const bool threw = edge_body(0, body);
-                    if (EXPECTED(!threw && unwinding.pending == 0)) return rv;
-                    return read_settle(threw, rv);
+                    // The body's failure leaves by a path that needs nothing of this frame (not
+                    // rv: edge_settle() never succeeds after a throw), so that the compiler need
+                    // not save registers on entry for it.
+                    if (UNEXPECTED(edge_body(0, body))) return read_threw();
+                    if (EXPECTED(unwinding.pending == 0)) return rv;
+                    return read_settle(false, rv);
                 }
                 return read_any<Get, Has>(o, offset, type, rv);
             }
         }
         return read_any<Get, Has>(o, offset, type, rv);
+    }
+    PHPBIND_COLD static zval* read_threw() PHPBIND_JMP_NOEXCEPT {
+        (void)edge_settle(0, true);
+        return nullptr;
     }
     PHPBIND_COLD static zval* read_settle(bool threw, zval* rv) PHPBIND_JMP_NOEXCEPT {
         if (edge_settle(0, threw)) return rv;

@@ -1,5 +1,5 @@
 --TEST--
-Classes: count_handler<>() answers count($obj) through the count handler alone — no Countable, no count() method, as a C extension's count_elements handler; a C++ exception is count()'s
+Classes: count_handler<>() answers count($obj) through the count handler alone — no Countable, no count() method, as a C extension's count_elements handler; a C++ exception is count()'s; an object not constructed is refused
 --EXTENSIONS--
 phpbind_test
 --FILE--
@@ -23,6 +23,12 @@ var_dump(count(new BigBag), count(new SameBag), count(new PhpBind\Bag));
 // The C++ member throws: count()'s exception.
 $s->n = -2;
 try { count($s); } catch (DomainException $e) { echo get_class($e), ": ", $e->getMessage(), "\n"; }
+// An object whose C++ object was never made (a subclass's constructor that does not call
+// parent::__construct()) is refused, as its methods are; constructed objects count.
+class Unbuilt extends PhpBind\Sized { public function __construct() {} }
+try { count(new Unbuilt); } catch (Error $e) { echo get_class($e), ": ", $e->getMessage(), "\n"; }
+class Built extends PhpBind\Sized { public function __construct() { parent::__construct(6); } }
+var_dump(count(new PhpBind\Sized(4)), count(new Built));
 // Without the handler, count() refuses the object.
 try { count(new PhpBind\ModeLog); } catch (TypeError $e) { echo $e->getMessage(), "\n"; }
 ?>
@@ -37,4 +43,7 @@ int(80)
 int(8)
 int(8)
 DomainException: Shown: no count for -2
+Error: Unbuilt object is not initialized: its constructor (parent::__construct()) was not called
+int(4)
+int(6)
 count(): Argument #1 ($value) must be of type Countable|array, PhpBind\ModeLog given
