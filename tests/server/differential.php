@@ -323,9 +323,9 @@ function session_sequence(callable $send): array {
 // ---- run -------------------------------------------------------------------------------------------
 $dflags = [];
 foreach ($ini + ['upload_tmp_dir' => "$work/up-fpm"] as $k => $v) array_push($dflags, '-d', "$k=$v");
-// A port another process holds: the next one (a few tries).
+// A free port; taken meanwhile by another process: another one (a few tries).
 for ($try = 0; $try < 5; $try++) {
-    $port = 20000 + (getmypid() * 17 + $try * 101) % 20000;
+    $port = fcgi_free_port();
     file_put_contents("$work/fpm.conf", "[global]\npid = $work/fpm.pid\nerror_log = $work/fpm.log\ndaemonize = no\n"
         . "[www]\nlisten = 127.0.0.1:$port\npm = static\npm.max_children = 1\n");
     $fpm_proc = proc_open(array_merge([$fpm, '-n', '-R', '-F', '-y', "$work/fpm.conf"], $dflags),

@@ -22,7 +22,7 @@ $valgrind = $mode === 'valgrind' ? $argv[6] : null;
 $asan = $mode === 'asan' ? $argv[6] : null;
 $workers = 4;
 @mkdir($work, 0777, true);
-$port = 30000 + getmypid() % 20000;
+$port = fcgi_free_port();
 file_put_contents("$work/fpm.conf", <<<CONF
 [global]
 pid = $work/fpm.pid
@@ -99,6 +99,11 @@ for ($i = 0; $i < ($valgrind ? 600 : 100) && !$conns; $i++) {
     usleep(100000);
     $c = @stream_socket_client("tcp://127.0.0.1:$port", $e1, $e2, 1);
     if ($c) { fclose($c); break; }
+    if (!proc_get_status($server)['running']) {  // php-fpm did not start: its own words say why
+        echo "php-fpm exited before listening on 127.0.0.1:$port:\n",
+            @file_get_contents("$work/fpm.log"), @file_get_contents("$work/fpm.err");
+        exit(1);
+    }
 }
 // One keep-alive connection per worker: php-fpm serves a connection with one
 // worker until it closes, so four open connections are four workers.

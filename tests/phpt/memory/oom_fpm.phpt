@@ -15,7 +15,7 @@ require __DIR__ . '/oom.inc';
 require __DIR__ . '/../fcgi.inc';
 $work = sys_get_temp_dir() . '/pbfpm' . getmypid();
 @mkdir($work);
-$port = 20000 + (getmypid() * 13) % 20000;
+$port = fcgi_free_port();
 file_put_contents("$work/fpm.conf", "[global]\npid = $work/fpm.pid\nerror_log = $work/fpm.log\ndaemonize = no\n"
     . "[oom]\nlisten = 127.0.0.1:$port\npm = static\npm.max_children = 1\npm.max_requests = 0\nsecurity.limit_extensions = .inc\n");
 $cmd = [pb_php_fpm(), '-n', '-R', '-F', '-y', "$work/fpm.conf", '-d', 'extension=' . getenv('PHPBIND_TEST_EXT'),

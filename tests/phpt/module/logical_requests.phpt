@@ -17,7 +17,7 @@ require __DIR__ . '/../fcgi.inc';
 echo "cli:     ", pb_logical_counts(), "\n";
 
 // The built-in web server: five requests in one process.
-$port = 20000 + (getmypid() * 11) % 20000;
+$port = fcgi_free_port();
 $server = proc_open(pb_php('-S', "127.0.0.1:$port", __DIR__ . '/requests_router.inc'),
                     [1 => ['file', '/dev/null', 'w'], 2 => ['file', $log = tempnam(sys_get_temp_dir(), 'pbsrv'), 'w']], $pipes);
 $get = fn() => @file_get_contents("http://127.0.0.1:$port/?step=logical");
@@ -32,7 +32,7 @@ unlink($log);
 // php-fpm: one worker, five requests.
 $work = sys_get_temp_dir() . '/pblogical' . getmypid();
 @mkdir($work);
-$port++;
+$port = fcgi_free_port();
 file_put_contents("$work/fpm.conf", "[global]\npid = $work/fpm.pid\nerror_log = $work/fpm.log\ndaemonize = no\n"
     . "[t]\nlisten = 127.0.0.1:$port\npm = static\npm.max_children = 1\nsecurity.limit_extensions = .inc\n");
 file_put_contents("$work/counts.inc", "<?php echo pb_logical_counts();");

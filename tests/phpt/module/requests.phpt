@@ -5,7 +5,8 @@ phpbind_test
 --FILE--
 <?php
 require_once __DIR__ . '/../child.inc';
-$port = 20000 + getmypid() % 20000;
+require_once __DIR__ . '/../fcgi.inc';  // fcgi_free_port()
+$port = fcgi_free_port();
 $cmd = pb_php('-S', "127.0.0.1:$port", __DIR__ . '/requests_router.inc');
 $server = proc_open($cmd, [1 => ['file', '/dev/null', 'w'], 2 => ['file', $log = tempnam(sys_get_temp_dir(), 'pbsrv'), 'w']], $pipes);
 $get = function (string $step) use ($port) {
