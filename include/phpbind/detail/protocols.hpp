@@ -736,7 +736,7 @@ struct dimension_protocol {
                     // not save registers on entry for it.
                     if (UNEXPECTED(edge_body(0, body))) return read_threw();
                     if (EXPECTED(unwinding.pending == 0)) return rv;
-                    return read_settle(false, rv);
+                    return read_settle(rv);
                 }
                 return read_any<Get, Has>(o, offset, type, rv);
             }
@@ -747,9 +747,11 @@ struct dimension_protocol {
         (void)edge_settle(0, true);
         return nullptr;
     }
-    PHPBIND_COLD static zval* read_settle(bool threw, zval* rv) PHPBIND_JMP_NOEXCEPT {
-        if (edge_settle(0, threw)) return rv;
-        if (!threw) release_zval(rv);
+    // The body returned, with something pending (exit() or a fatal error C++ swallowed): the
+    // result it made is released, as the engine nulls rv on failure without releasing it.
+    PHPBIND_COLD static zval* read_settle(zval* rv) PHPBIND_JMP_NOEXCEPT {
+        if (edge_settle(0, false)) return rv;
+        release_zval(rv);
         return nullptr;
     }
     template <auto Get, auto Has>
